@@ -1,0 +1,141 @@
+#include "args.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void vreport(const char *fmt, va_list ap)
+{
+    fputs("nqueens: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+}
+
+void cli_usage_error(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vreport(fmt, ap);
+    va_end(ap);
+    exit(EXIT_USAGE);
+}
+
+void cli_fail(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vreport(fmt, ap);
+    va_end(ap);
+    exit(EXIT_RUNTIME);
+}
+
+int cli_parse_decimal(const char *s, unsigned long max, unsigned long *out)
+{
+    if (!s || !*s)
+        return -1;
+    unsigned long v = 0;
+    for (const char *c = s; *c; c++) {
+        if (*c < '0' || *c > '9')
+            return -1;
+        const unsigned long d = (unsigned long)(*c - '0');
+        if (v > (max - d) / 10)
+            return -1; /* above max, whatever the remaining digits */
+        v = v * 10 + d;
+    }
+    *out = v;
+    return 0;
+}
+
+long cli_parse_range(const char *s, const char *what, long min, long max)
+{
+    unsigned long v;
+    if (cli_parse_decimal(s, (unsigned long)max, &v) || (long)v < min)
+        cli_usage_error("%s must be a whole number from %ld to %ld, got '%s'", what, min, max, s);
+    return (long)v;
+}
+
+int cli_parse_n(const char *s)
+{
+    return (int)cli_parse_range(s, "N", NQ_MIN_N, NQ_MAX_N);
+}
+
+int cli_parse_threads(const char *s)
+{
+    return (int)cli_parse_range(s, "threads", 1, NQ_MAX_THREADS);
+}
+
+int cli_parse_engine(const char *s)
+{
+    const int e = nq_engine_find(s);
+    if (e < 0) {
+        char list[512] = "";
+        for (int i = 0; i < nq_engine_count(); i++) {
+            if (i)
+                strcat(list, ", ");
+            strcat(list, nq_engine_get(i)->name);
+        }
+        cli_usage_error("unknown engine '%s' (engines: %s)", s, list);
+    }
+    return e;
+}
+
+int cli_is_option(const char *arg)
+{
+    return arg[0] == '-' && arg[1] != '\0' && !(arg[1] >= '0' && arg[1] <= '9');
+}
+
+int cli_opt_value(int argc, char **argv, int *i, const char *shortname, const char *longname,
+                  const char **value)
+{
+    const char *arg = argv[*i];
+    const size_t len = strlen(longname);
+    if (!strncmp(arg, longname, len) && arg[len] == '=') {
+        *value = arg + len + 1;
+        return 1;
+    }
+    if (strcmp(arg, longname) && !(shortname && !strcmp(arg, shortname)))
+        return 0;
+    if (*i + 1 >= argc)
+        cli_usage_error("option '%s' needs a value", arg);
+    *value = argv[++*i];
+    return 1;
+}
+
+int cli_opt_flag(const char *arg, const char *shortname, const char *longname)
+{
+    const size_t len = strlen(longname);
+    if (!strncmp(arg, longname, len) && arg[len] == '=')
+        cli_usage_error("option '%s' takes no value", longname);
+    return !strcmp(arg, longname) || (shortname && !strcmp(arg, shortname));
+}
+
+void cli_reject(const char *command, const char *arg)
+{
+    if (cli_is_option(arg))
+        cli_usage_error("%s: unknown option '%s' (see 'nqueens %s --help')", command, arg, command);
+    cli_usage_error("%s: unexpected argument '%s' (see 'nqueens %s --help')", command, arg, command);
+}
+
+void cli_finish_stdout(void)
+{
+    if (fflush(stdout) != 0 || ferror(stdout))
+        cli_fail("cannot write the output: %s", strerror(errno));
+}
+
+int cli_default_threads(void)
+{
+    const char *env = getenv("OMP_NUM_THREADS");
+    if (env && *env) {
+        unsigned long v;
+        /* OMP_NUM_THREADS may be a list ("4,2"): the first level counts. */
+        char first[32];
+        size_t k = strcspn(env, ",");
+        if (k >= sizeof first || (memcpy(first, env, k), first[k] = '\0',
+                                  cli_parse_decimal(first, NQ_MAX_THREADS, &v)) || v == 0)
+            cli_usage_error("OMP_NUM_THREADS must be a whole number from 1 to %d, got '%s'",
+                            NQ_MAX_THREADS, env);
+        return (int)v;
+    }
+    return nq_default_threads();
+}

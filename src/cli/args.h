@@ -1,0 +1,55 @@
+/* Command-line helpers shared by the nqueens subcommands. */
+#ifndef NQ_CLI_ARGS_H
+#define NQ_CLI_ARGS_H
+
+#include "nqueens.h"
+
+#include <stdio.h>
+
+#define EXIT_USAGE 2   /* bad input: nothing on stdout */
+#define EXIT_RUNTIME 1 /* failure while running */
+
+#if defined(__GNUC__)
+#define CLI_PRINTF(a, b) __attribute__((format(printf, a, b)))
+#define CLI_NORETURN __attribute__((noreturn))
+#else
+#define CLI_PRINTF(a, b)
+#define CLI_NORETURN
+#endif
+
+/* One line "nqueens: ..." on stderr, then exit with EXIT_USAGE. */
+CLI_NORETURN CLI_PRINTF(1, 2) void cli_usage_error(const char *fmt, ...);
+/* One line "nqueens: ..." on stderr, then exit with EXIT_RUNTIME. */
+CLI_NORETURN CLI_PRINTF(1, 2) void cli_fail(const char *fmt, ...);
+
+/* Strict decimal: digits only, no sign, space or prefix. 0 and *out on
+ * success, -1 if s is not such a number or is above max. */
+int cli_parse_decimal(const char *s, unsigned long max, unsigned long *out);
+
+/* Parses a value or exits with a usage error naming `what` and the range. */
+long cli_parse_range(const char *s, const char *what, long min, long max);
+int cli_parse_n(const char *s);
+int cli_parse_threads(const char *s);
+int cli_parse_engine(const char *s);
+
+/* Option matching. If argv[*i] is short (e.g. "-t"; may be NULL) or long
+ * (e.g. "--threads") with a value, given as "--threads 4", "--threads=4" or
+ * "-t 4", sets *value, advances *i past it and returns 1; a missing value is
+ * a usage error. Returns 0 if argv[*i] is another argument. */
+int cli_opt_value(int argc, char **argv, int *i, const char *shortname, const char *longname,
+                  const char **value);
+/* 1 if argv[i] is the flag (no value); "--flag=x" is a usage error. */
+int cli_opt_flag(const char *arg, const char *shortname, const char *longname);
+/* Rejects argv[i] as an unknown option or an extra argument (exits). */
+CLI_NORETURN void cli_reject(const char *command, const char *arg);
+/* 1 if arg looks like an option ("-x", "--x"), not a negative number. */
+int cli_is_option(const char *arg);
+
+/* Writes stdout out and reports a write error (full disk, closed pipe...)
+ * as a run-time failure; returns only on success. */
+void cli_finish_stdout(void);
+
+/* Default threads: OMP_NUM_THREADS (validated like --threads) or the online CPUs. */
+int cli_default_threads(void);
+
+#endif

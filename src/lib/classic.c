@@ -1,9 +1,268 @@
-/* PLACEHOLDER: the classic engines are being written (issue 4). */
+/* The classic engines: the five textbook backtracking methods, from the
+ * plainest to the bit-parallel one, each a step on the one before (as in the
+ * usual comparison: naive, mirror, marking, available, bitmask).
+ *
+ * They are single-threaded and iterative (an explicit stack, one entry per
+ * row), slow on purpose and easy to read: every fast engine is checked
+ * against them. Each returns Q(n); counts are 64-bit, which is exact far
+ * beyond any n these methods can finish (Q(28) < 2^64). */
 #include "internal.h"
+
+#include <stdbool.h>
+
+/* Which columns a search may use in its first two rows. The mirror methods
+ * split the board by the first queen's column; everything else is open. */
+typedef struct span {
+    int lo0, hi0; /* row 0: columns lo0 <= c < hi0 */
+    int hi1;      /* row 1: columns c < hi1 */
+} span;
+
+static int row_lo(const span *s, int row)
+{
+    return row == 0 ? s->lo0 : 0;
+}
+
+static int row_hi(const span *s, int row, int n)
+{
+    return row == 0 ? s->hi0 : row == 1 ? s->hi1 : n;
+}
+
+/* Counts the solutions whose first two queens lie in s. */
+typedef uint64_t (*span_search)(int n, const span *s);
+
+/* Left-right mirror symmetry, shared by mirror, marking and available.
+ * Every solution with the first queen in the left half has a mirror image
+ * with it in the right half, so the left half is counted twice. For odd n
+ * the middle column is its own mirror: there the second queen (never in the
+ * middle column, nor next to it) is kept to the left half and doubled. */
+static uint64_t mirror_count(int n, span_search search)
+{
+    if (n == 1)
+        return 1; /* the lone middle queen has no second row to split on */
+    const int half = n / 2;
+    uint64_t count = 2 * search(n, &(span){ 0, half, n });
+    if (n % 2)
+        count += 2 * search(n, &(span){ half, half + 1, half });
+    return count;
+}
+
+/* ------------------------------------------------------------------ naive */
+
+/* A queen at (row, c) against every earlier queen: same column or same
+ * diagonal (|row difference| == |column difference|). */
+static bool naive_safe(const int *col, int row, int c)
+{
+    for (int i = 0; i < row; i++) {
+        const int dc = col[i] > c ? col[i] - c : c - col[i];
+        if (dc == 0 || dc == row - i)
+            return false;
+    }
+    return true;
+}
+
+/* col[] is the stack: col[row] is the queen being tried in row, -1 before
+ * the first try. */
+static uint64_t naive_search(int n, const span *s)
+{
+    int col[NQ_MAX_N];
+    uint64_t count = 0;
+    int row = 0;
+    col[0] = -1;
+    while (row >= 0) {
+        const int hi = row_hi(s, row, n);
+        int c = col[row] < 0 ? row_lo(s, row) : col[row] + 1;
+        while (c < hi && !naive_safe(col, row, c))
+            c++;
+        if (c >= hi) {
+            row--; /* row exhausted: back to the previous one */
+            continue;
+        }
+        col[row] = c;
+        if (row == n - 1) {
+            count++;
+        } else {
+            col[++row] = -1;
+        }
+    }
+    return count;
+}
+
+/* ---------------------------------------------------------------- marking */
+
+/* Occupied columns and diagonals: r + c is constant on one diagonal
+ * direction, r - c (shifted by n - 1) on the other. */
+typedef struct marks {
+    bool col[NQ_MAX_N];
+    bool sum[2 * NQ_MAX_N - 1];
+    bool diff[2 * NQ_MAX_N - 1];
+} marks;
+
+static bool marks_free(const marks *m, int n, int row, int c)
+{
+    return !m->col[c] && !m->sum[row + c] && !m->diff[row - c + n - 1];
+}
+
+static void marks_set(marks *m, int n, int row, int c, bool on)
+{
+    m->col[c] = on;
+    m->sum[row + c] = on;
+    m->diff[row - c + n - 1] = on;
+}
+
+/* As naive_search, with the O(1) check; a row's queen is unmarked when the
+ * search comes back to that row to move it. */
+static uint64_t marking_search(int n, const span *s)
+{
+    int col[NQ_MAX_N];
+    marks m = { 0 };
+    uint64_t count = 0;
+    int row = 0;
+    col[0] = -1;
+    while (row >= 0) {
+        const int hi = row_hi(s, row, n);
+        int c;
+        if (col[row] < 0) {
+            c = row_lo(s, row);
+        } else {
+            marks_set(&m, n, row, col[row], false);
+            c = col[row] + 1;
+        }
+        while (c < hi && !marks_free(&m, n, row, c))
+            c++;
+        if (c >= hi) {
+            row--;
+            continue;
+        }
+        col[row] = c;
+        marks_set(&m, n, row, c, true);
+        if (row == n - 1)
+            count++;
+        else
+            col[++row] = -1;
+    }
+    return count;
+}
+
+/* -------------------------------------------------------------- available */
+
+/* The free columns as a doubly linked list in increasing order, with node n
+ * as its head. A placed queen's column is unlinked and later relinked in
+ * LIFO order, so its own links still say where it belongs (Knuth's dancing
+ * links). */
+typedef struct col_list {
+    int next[NQ_MAX_N + 1];
+    int prev[NQ_MAX_N + 1];
+} col_list;
+
+static void list_init(col_list *l, int n)
+{
+    for (int i = 0; i <= n; i++) {
+        l->next[i] = i == n ? 0 : i + 1;
+        l->prev[i] = i == 0 ? n : i - 1;
+    }
+}
+
+static void list_unlink(col_list *l, int c)
+{
+    l->next[l->prev[c]] = l->next[c];
+    l->prev[l->next[c]] = l->prev[c];
+}
+
+static void list_relink(col_list *l, int c)
+{
+    l->next[l->prev[c]] = c;
+    l->prev[l->next[c]] = c;
+}
+
+/* As marking_search, but a row walks only the free columns; the diagonals
+ * are still checked with the marking arrays. */
+static uint64_t available_search(int n, const span *s)
+{
+    int col[NQ_MAX_N];
+    marks m = { 0 };
+    col_list free_cols;
+    list_init(&free_cols, n);
+    uint64_t count = 0;
+    int row = 0;
+    col[0] = -1;
+    while (row >= 0) {
+        const int lo = row_lo(s, row), hi = row_hi(s, row, n);
+        int c;
+        if (col[row] < 0) {
+            c = free_cols.next[n];
+        } else {
+            c = col[row];
+            marks_set(&m, n, row, c, false);
+            list_relink(&free_cols, c);
+            c = free_cols.next[c];
+        }
+        /* The list is sorted, so the head (n) or a column >= hi ends it. */
+        while (c < hi && (c < lo || !marks_free(&m, n, row, c)))
+            c = free_cols.next[c];
+        if (c >= hi) {
+            row--;
+            continue;
+        }
+        col[row] = c;
+        marks_set(&m, n, row, c, true);
+        list_unlink(&free_cols, c);
+        if (row == n - 1)
+            count++;
+        else
+            col[++row] = -1;
+    }
+    return count;
+}
+
+/* ---------------------------------------------------------------- bitmask */
+
+/* Bit c of a mask is column c. Per row the stack keeps the attacked columns
+ * and the two diagonal directions shifted to that row, and the candidate
+ * squares not yet tried. */
+static uint64_t bitmask_count(int n)
+{
+    const uint32_t full = n == 32 ? UINT32_MAX : (UINT32_C(1) << n) - 1;
+    uint32_t cols[NQ_MAX_N], left[NQ_MAX_N], right[NQ_MAX_N], todo[NQ_MAX_N];
+    uint64_t count = 0;
+    int row = 0;
+    cols[0] = left[0] = right[0] = 0;
+    todo[0] = full;
+    while (row >= 0) {
+        if (!todo[row]) {
+            row--;
+            continue;
+        }
+        const uint32_t bit = todo[row] & (0u - todo[row]); /* lowest candidate */
+        todo[row] ^= bit;
+        if (row == n - 1) {
+            count++;
+            continue;
+        }
+        cols[row + 1] = cols[row] | bit;
+        left[row + 1] = (left[row] | bit) << 1;
+        right[row + 1] = (right[row] | bit) >> 1;
+        row++;
+        todo[row] = full & ~(cols[row] | left[row] | right[row]);
+    }
+    return count;
+}
 
 uint64_t nq_classic_count(int engine, int n)
 {
-    (void)engine;
-    (void)n;
-    return 0;
+    if (n < NQ_MIN_N || n > NQ_MAX_N)
+        return 0;
+    switch (engine) {
+    case NQ_ENG_NAIVE:
+        return naive_search(n, &(span){ 0, n, n }); /* no symmetry: all columns */
+    case NQ_ENG_MIRROR:
+        return mirror_count(n, naive_search);
+    case NQ_ENG_MARKING:
+        return mirror_count(n, marking_search);
+    case NQ_ENG_AVAILABLE:
+        return mirror_count(n, available_search);
+    case NQ_ENG_BITMASK:
+        return bitmask_count(n);
+    default:
+        return 0;
+    }
 }

@@ -88,9 +88,14 @@ NQ_API void nq_plan_solve_one(const nq_plan *plan, size_t i, nq_sub_result *out)
  * and *stop becomes non-zero, no further subproblem is started and the call
  * returns NQ_ERR(EINTR) once the running ones end. `on_done`, if set, is
  * called by the master thread between subproblems about every `every`
- * seconds (for progress and checkpoints), and once at the end. */
+ * seconds (for progress and checkpoints), and once at the end. run_sum (if
+ * non-NULL) gets the sum over the subproblems counted in this call, reduced
+ * once from per-thread accumulators. */
 typedef struct nq_run_hooks {
     volatile int *stop;
+    /* Called by each thread of the parallel region before it takes work
+     * (thread placement binds here). */
+    void (*on_thread_start)(void *ctx, int thread);
     void (*on_done)(void *ctx);
     void *ctx;
     double every;
@@ -99,7 +104,12 @@ typedef struct nq_run_hooks {
 } nq_run_hooks;
 
 NQ_API int nq_plan_run(const nq_plan *plan, int threads, unsigned char *done,
-                       nq_sub_result *results, const nq_run_hooks *hooks);
+                       nq_sub_result *results, const nq_run_hooks *hooks,
+                       nq_sub_result *run_sum);
+
+/* The sum of results[i] over the subproblems marked done. */
+NQ_API void nq_plan_sum(const nq_plan *plan, const unsigned char *done,
+                        const nq_sub_result *results, nq_sub_result *sum);
 
 /* ------------------------------------------------------------------ count */
 
@@ -125,6 +135,129 @@ NQ_API int nq_default_threads(void);
 
 /* Counts Q(n) (and U(n) where the engine gives it). */
 NQ_API int nq_count(const nq_count_params *params, nq_count_result *result);
+
+/* --------------------------------------------------------------- topology */
+
+/* Thread placement over NUMA nodes and cores, with hwloc. In a build without
+ * hwloc, nq_topology_open gives NQ_ERR(ENOSYS) and nothing can be bound. */
+typedef struct nq_topology nq_topology;
+
+/* Binding modes. none: leave placement to OpenMP (OMP_PROC_BIND, OMP_PLACES).
+ * numa: each thread on the whole cpuset of one NUMA node. core: each thread
+ * on one PU (hardware thread), one core after another. */
+enum { NQ_BIND_NONE, NQ_BIND_NUMA, NQ_BIND_CORE, NQ_BIND_MODES };
+
+/* The mode called name ("none", "numa", "core"), or NQ_ERR(EINVAL). */
+NQ_API int nq_bind_mode_find(const char *name);
+/* The name of mode, or NULL if there is no such mode. */
+NQ_API const char *nq_bind_mode_name(int mode);
+
+/* Loads a topology: hwloc's synthetic description `synthetic` if non-NULL
+ * (e.g. "pack:2 numa:1 core:4 pu:2"), else the one in the HWLOC_SYNTHETIC
+ * environment variable if set and non-empty, else this machine's.
+ * NQ_ERR(EINVAL) if hwloc rejects the description, NQ_ERR(ENOSYS) without
+ * hwloc, another negative errno if hwloc fails. */
+NQ_API int nq_topology_open(nq_topology **out, const char *synthetic);
+NQ_API void nq_topology_close(nq_topology *topo);
+
+typedef struct nq_topology_info {
+    int packages;    /* 0 if the topology names none (synthetic) */
+    int numa_nodes;
+    int cores;       /* 0 if the topology names none (synthetic) */
+    int pus;
+    int this_system; /* 0: synthetic, plans only; nothing is bound */
+} nq_topology_info;
+
+/* Counts of topo's objects. */
+NQ_API void nq_topology_get_info(const nq_topology *topo, nq_topology_info *info);
+
+/* PUs are named by OS index below this (glibc's CPU_SETSIZE). */
+#define NQ_MAX_PUS 1024
+
+/* Where one thread runs, planned or read back from the OS. */
+typedef struct nq_placement {
+    int thread;
+    int numa; /* logical index of the first NUMA node holding all the PUs, or -1 */
+    int npus; /* 0 if unknown (a synthetic topology's threads are not bound) */
+    uint64_t pus[NQ_MAX_PUS / 64]; /* bit i: may run on the PU of OS index i */
+} nq_placement;
+
+/* The next PU OS index above `after` in p (start with -1), or -1 at the end. */
+NQ_API int nq_placement_next_pu(const nq_placement *p, int after);
+
+/* Plans out[0..threads-1] without binding anything.
+ * numa: thread t goes to the t mod K-th of the K NUMA nodes that have PUs,
+ *   so node loads differ by at most one (6 threads on 4 nodes: 2,2,1,1).
+ * core: one PU per thread: the first PU of every core, the cores taken round
+ *   robin over the NUMA nodes; then the second PU of every core, and so on;
+ *   past the last PU, around again.
+ * none: every thread on all PUs.
+ * NQ_ERR(EINVAL) for threads outside 1..NQ_MAX_THREADS or an unknown mode,
+ * NQ_ERR(ERANGE) if a PU's OS index is NQ_MAX_PUS or more. */
+NQ_API int nq_placement_plan(const nq_topology *topo, int threads, int mode, nq_placement *out);
+
+/* The plan for a run, and the means to apply it thread by thread. */
+typedef struct nq_binder nq_binder;
+
+/* Plans `threads` threads in `mode` on topo, which must outlive the binder.
+ * Errors as nq_placement_plan, or NQ_ERR(ENOMEM). */
+NQ_API int nq_binder_create(nq_binder **out, const nq_topology *topo, int threads, int mode);
+NQ_API void nq_binder_destroy(nq_binder *binder);
+/* The plan of thread (0 <= thread < threads), or NULL. */
+NQ_API const nq_placement *nq_binder_plan(const nq_binder *binder, int thread);
+
+/* Called by thread `thread` itself, at the start of the parallel region:
+ * binds the calling thread to its planned PUs (mode none: leaves it as it
+ * is), then reads its binding back from the OS into *readback if non-NULL.
+ * On a topology that is not this machine's nothing is bound and readback
+ * gets npus = 0. NQ_ERR(EINVAL) for a bad thread, else the OS's negative
+ * errno if it refuses. Safe to call from several threads at once. */
+NQ_API int nq_bind_thread(const nq_binder *binder, int thread, nq_placement *readback);
+
+/* ------------------------------------------------------------------ solve */
+
+/* Solutions come in lexicographic order of (cols[0], cols[1], ...), the same
+ * for any number of threads. With `unique`, only the lexicographically
+ * smallest board of each class under the 8 symmetries of the square: U(n)
+ * of them. Worker threads search the first rows' subproblems ahead within a
+ * bounded window, so memory stays bounded and an early stop is quick for
+ * any n. */
+
+/* One solution: cols[r] is the column of the queen in row r (0-based).
+ * Return non-zero to stop the listing. */
+typedef int (*nq_solution_fn)(void *ctx, int n, const int8_t *cols);
+
+/* Calls fn for each solution, in order, always from the calling thread.
+ * threads: searching threads, 0 for the default. Returns 0 once all were
+ * listed, 1 if fn stopped the listing, NQ_ERR(EINVAL) for a bad argument,
+ * NQ_ERR(ENOMEM) or another negative errno if threads cannot be started. */
+NQ_API int nq_solve(int n, int unique, int threads, nq_solution_fn fn, void *ctx);
+
+/* The faster listing as text, formatted by the searching threads. */
+typedef enum nq_format {
+    NQ_FORMAT_BOARD, /* n lines of 'Q' and '.', row 0 first; an empty line between boards */
+    NQ_FORMAT_COLS,  /* one line per solution: the columns, separated by single spaces */
+    NQ_FORMAT_JSON   /* one JSON array of boards, each an array of n strings; then "\n" */
+} nq_format;
+
+typedef struct nq_solve_params {
+    int n;          /* 1..32 */
+    int unique;     /* one board per symmetry class */
+    int threads;    /* 0: the default */
+    nq_format format;
+    uint64_t limit; /* stop after this many solutions; 0: all */
+} nq_solve_params;
+
+/* Receives the text in order, in pieces of any size (a piece may end inside
+ * a board), always from the calling thread. Return non-zero to stop. */
+typedef int (*nq_write_fn)(void *ctx, const char *buf, size_t len);
+
+/* Writes the complete document for the format (the JSON brackets included)
+ * through write. *listed (if non-NULL) gets the number of solutions whose
+ * text was handed to write. Returns 0 when done (all solutions, or `limit`),
+ * 1 if write stopped it, or a negative errno as nq_solve. */
+NQ_API int nq_solve_text(const nq_solve_params *params, nq_write_fn write, void *ctx,
+                         uint64_t *listed);
 
 #ifdef __cplusplus
 }

@@ -35,3 +35,51 @@ int nq_sym_is_canonical(int n, const int8_t *p, int *class_size);
 double nq_now(void);
 
 #endif
+
+/* ------------------------------------------------------------ plans */
+
+/* How the leaves of a subproblem are counted. */
+enum {
+    NQ_SUB_PLAIN,  /* every solution counts `weight` (mirror symmetry: 1 or 2) */
+    NQ_SUB_CORNER, /* queen in the corner: each solution stands for a class of 8 */
+    NQ_SUB_EDGE,   /* no corner queen: the class is found at the leaf */
+};
+
+typedef struct nq_sub {
+    uint8_t kind;
+    uint8_t weight; /* NQ_SUB_PLAIN only */
+    uint8_t bound;  /* CORNER: row 1's column; EDGE: row 0's column */
+    uint8_t rows;   /* queens in the prefix */
+    int8_t cols[NQ_MAX_DEPTH + 2];
+} nq_sub;
+
+struct nq_plan {
+    int n, engine, depth;
+    size_t size;
+    nq_sub *subs;
+    size_t *order; /* work-queue order: largest estimated subproblems first */
+    double *weights;
+    uint64_t fingerprint;
+};
+
+/* kernel.c: the rules each row of a subproblem obeys (shared by the plan's
+ * pre-expansion and the search, so both walk the same tree). */
+typedef struct nq_rules {
+    int n, kind, bound;
+    uint32_t full;
+    uint32_t mask[NQ_MAX_N]; /* columns allowed in each row */
+    uint32_t side;           /* EDGE: the two side columns */
+    int side_row;            /* EDGE: by this row both side columns are taken */
+} nq_rules;
+
+void nq_rules_init(nq_rules *k, int n, int kind, int bound);
+uint32_t nq_rules_allowed(const nq_rules *k, int row, uint32_t down);
+
+/* Leaf counts of one search, by the size of the class each leaf stands for. */
+typedef struct nq_leaves {
+    uint64_t by_class[4]; /* classes of 1, 2, 4, 8 boards; PLAIN: [0] only */
+} nq_leaves;
+
+/* Searches below the prefix (rows placed, masks l/d/r, board[0..row-1]). */
+void nq_search(const nq_rules *k, int row, uint32_t l, uint32_t d, uint32_t r, uint32_t *board,
+               nq_leaves *out);

@@ -1,0 +1,94 @@
+/* The parallel driver: an OpenMP dynamic work queue over a plan's
+ * subproblems. Each thread counts whole subproblems into its own
+ * accumulator; the search itself shares nothing. */
+#include "internal.h"
+
+#include <omp.h>
+#include <stdlib.h>
+
+/* One cache line per thread, so that accumulating never shares a line. */
+typedef struct {
+    _Alignas(64) nq_sub_result sum;
+} thread_acc;
+
+static void add(nq_sub_result *acc, const nq_sub_result *r)
+{
+    acc->total += r->total;
+    acc->unique += r->unique;
+}
+
+void nq_plan_sum(const nq_plan *plan, const unsigned char *done, const nq_sub_result *results,
+                 nq_sub_result *sum)
+{
+    sum->total = 0;
+    sum->unique = 0;
+    for (size_t i = 0; i < plan->size; i++)
+        if (done[i])
+            add(sum, &results[i]);
+}
+
+int nq_plan_run(const nq_plan *plan, int threads, unsigned char *done, nq_sub_result *results,
+                const nq_run_hooks *hooks, nq_sub_result *run_sum)
+{
+    if (threads <= 0)
+        threads = nq_default_threads();
+    if (threads > NQ_MAX_THREADS)
+        return NQ_ERR(EINVAL);
+    const nq_run_hooks none = { 0 };
+    if (!hooks)
+        hooks = &none;
+
+    size_t todo_size = 0;
+    size_t *todo = malloc((plan->size + 1) * sizeof *todo);
+    thread_acc *acc = aligned_alloc(64, (size_t)threads * sizeof *acc);
+    if (!todo || !acc) {
+        free(todo);
+        free(acc);
+        return NQ_ERR(ENOMEM);
+    }
+    for (size_t k = 0; k < plan->size; k++)
+        if (!done[plan->order[k]])
+            todo[todo_size++] = plan->order[k];
+
+    const size_t limit = hooks->stop_after ? hooks->stop_after : (size_t)-1;
+    double next_report = nq_now() + hooks->every;
+    int stopped = 0;
+
+    omp_set_dynamic(0);
+#pragma omp parallel num_threads(threads) shared(stopped, next_report)
+    {
+        const int t = omp_get_thread_num();
+        thread_acc *mine = &acc[t];
+        mine->sum = (nq_sub_result){ 0, 0 };
+        if (hooks->on_thread_start)
+            hooks->on_thread_start(hooks->ctx, t);
+
+#pragma omp for schedule(dynamic, 1)
+        for (size_t k = 0; k < todo_size; k++) {
+            /* Stopping skips the subproblems not yet started; the queue still
+             * drains them, at no cost. */
+            if ((hooks->stop && *hooks->stop) || k >= limit) {
+                __atomic_store_n(&stopped, 1, __ATOMIC_RELAXED);
+                continue;
+            }
+            const size_t i = todo[k];
+            nq_plan_solve_one(plan, i, &results[i]);
+            add(&mine->sum, &results[i]);
+            __atomic_store_n(&done[i], 1, __ATOMIC_RELEASE);
+            if (t == 0 && hooks->on_done && nq_now() >= next_report) {
+                hooks->on_done(hooks->ctx);
+                next_report = nq_now() + hooks->every;
+            }
+        }
+    }
+    if (hooks->on_done)
+        hooks->on_done(hooks->ctx);
+    if (run_sum) {
+        *run_sum = (nq_sub_result){ 0, 0 };
+        for (int t = 0; t < threads; t++)
+            add(run_sum, &acc[t].sum);
+    }
+    free(todo);
+    free(acc);
+    return stopped ? NQ_ERR(EINTR) : 0;
+}

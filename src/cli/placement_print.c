@@ -1,0 +1,180 @@
+#include "placement_print.h"
+
+#include "args.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+int cli_parse_bind(const char *s)
+{
+    const int mode = nq_bind_mode_find(s);
+    if (mode < 0)
+        cli_usage_error("unknown --bind mode '%s' (modes: none, numa, core)", s);
+    return mode;
+}
+
+nq_topology *cli_topology_open(const char *needed_for)
+{
+    nq_topology *topo = NULL;
+    const int err = nq_topology_open(&topo, NULL);
+    if (err == NQ_ERR(ENOSYS)) {
+        if (needed_for)
+            cli_usage_error("%s needs hwloc, and this nqueens is built without it (use --bind none)",
+                            needed_for);
+        return NULL;
+    }
+    if (err == NQ_ERR(EINVAL))
+        cli_usage_error("hwloc rejects HWLOC_SYNTHETIC='%s' (e.g. 'pack:2 numa:1 core:4 pu:2')",
+                        getenv("HWLOC_SYNTHETIC"));
+    if (err)
+        cli_fail("cannot read the machine's topology with hwloc: %s", strerror(-err));
+    return topo;
+}
+
+void cli_binding_open(cli_binding *b, int threads, int mode)
+{
+    char needed_for[32];
+    snprintf(needed_for, sizeof needed_for, "--bind %s", nq_bind_mode_name(mode));
+    *b = (cli_binding){ .threads = threads, .mode = mode };
+    b->topo = cli_topology_open(mode == NQ_BIND_NONE ? NULL : needed_for);
+    if (!b->topo)
+        return;
+    int err = nq_binder_create(&b->binder, b->topo, threads, mode);
+    if (err)
+        cli_fail("cannot plan %d threads with %s: %s", threads, needed_for, strerror(-err));
+    b->placement = calloc((size_t)threads, sizeof *b->placement);
+    if (!b->placement)
+        cli_fail("out of memory");
+    nq_topology_info info;
+    nq_topology_get_info(b->topo, &info);
+    if (!info.this_system && mode != NQ_BIND_NONE)
+        fprintf(stderr, "nqueens: note: HWLOC_SYNTHETIC describes another machine; "
+                        "%s is planned but not applied\n", needed_for);
+}
+
+void cli_binding_close(cli_binding *b)
+{
+    nq_binder_destroy(b->binder);
+    nq_topology_close(b->topo);
+    free(b->placement);
+    *b = (cli_binding){ 0 };
+}
+
+void cli_binding_thread_start(void *ctx, int thread)
+{
+    cli_binding *b = ctx;
+    if (!b->binder)
+        return;
+    const int err = nq_bind_thread(b->binder, thread, &b->placement[thread]);
+    /* Threads write only their own entry; the first error is kept. */
+    if (err) {
+        int none = 0;
+        __atomic_compare_exchange_n(&b->error, &none, err, 0, __ATOMIC_RELAXED,
+                                    __ATOMIC_RELAXED);
+    }
+}
+
+void cli_binding_check(const cli_binding *b)
+{
+    if (b->error)
+        cli_fail("cannot bind a thread with --bind %s: %s", nq_bind_mode_name(b->mode),
+                 strerror(-b->error));
+}
+
+int cli_binding_known(const cli_binding *b)
+{
+    if (!b->binder)
+        return 0;
+    for (int t = 0; t < b->threads; t++)
+        if (b->placement[t].npus > 0)
+            return 1;
+    return 0;
+}
+
+void cli_print_pus(FILE *f, const nq_placement *p)
+{
+    const char *sep = "";
+    for (int pu = nq_placement_next_pu(p, -1); pu >= 0;) {
+        int last = pu, next;
+        while ((next = nq_placement_next_pu(p, last)) == last + 1)
+            last = next;
+        if (last == pu)
+            fprintf(f, "%s%d", sep, pu);
+        else
+            fprintf(f, "%s%d-%d", sep, pu, last);
+        sep = ",";
+        pu = next;
+    }
+}
+
+void cli_placement_json(FILE *f, const nq_placement *p, int count)
+{
+    fputc('[', f);
+    for (int t = 0; t < count; t++) {
+        fprintf(f, "%s{\"thread\":%d,\"numa\":", t ? "," : "", p[t].thread);
+        if (p[t].numa >= 0)
+            fprintf(f, "%d", p[t].numa);
+        else
+            fputs("null", f);
+        fputs(",\"pus\":[", f);
+        const char *sep = "";
+        for (int pu = -1; (pu = nq_placement_next_pu(&p[t], pu)) >= 0; sep = ",")
+            fprintf(f, "%s%d", sep, pu);
+        fputs("]}", f);
+    }
+    fputc(']', f);
+}
+
+static int same_pus(const nq_placement *a, const nq_placement *b)
+{
+    return !memcmp(a->pus, b->pus, sizeof a->pus);
+}
+
+/* A long line helps no one: past this many groups, --json has the rest. */
+#define LINE_GROUPS 8
+
+void cli_placement_line(FILE *f, const nq_placement *p, int count)
+{
+    int groups = 0, hidden = 0;
+    for (int t = 0; t < count; t++) {
+        int seen = 0;
+        for (int u = 0; u < t && !seen; u++)
+            seen = same_pus(&p[u], &p[t]);
+        if (seen)
+            continue;
+        if (groups++ == LINE_GROUPS) {
+            hidden = 1;
+            continue;
+        }
+        int members = 0;
+        for (int u = t; u < count; u++)
+            members += same_pus(&p[u], &p[t]);
+        fprintf(f, "%s%s ", groups > 1 ? "; " : "", members > 1 ? "threads" : "thread");
+        /* Thread numbers of the group, as ranges. */
+        const char *sep = "";
+        for (int u = t; u < count;) {
+            int last = u;
+            while (last + 1 < count && same_pus(&p[last + 1], &p[t]))
+                last++;
+            if (last > u)
+                fprintf(f, "%s%d-%d", sep, p[u].thread, p[last].thread);
+            else
+                fprintf(f, "%s%d", sep, p[u].thread);
+            sep = ",";
+            u = last + 1;
+            while (u < count && !same_pus(&p[u], &p[t]))
+                u++;
+        }
+        if (p[t].npus == 0) {
+            fputs(" not bound", f);
+            continue;
+        }
+        fputs(p[t].npus > 1 ? " on PUs " : " on PU ", f);
+        cli_print_pus(f, &p[t]);
+        if (p[t].numa >= 0)
+            fprintf(f, " (node %d)", p[t].numa);
+    }
+    if (hidden)
+        fprintf(f, "; %d more groups (--json lists every thread)", groups - LINE_GROUPS);
+    fputc('\n', f);
+}

@@ -118,6 +118,9 @@ typedef struct nq_count_params {
     int engine;  /* index from nq_engine_find; 0 is the default */
     int threads; /* 0: OMP_NUM_THREADS if set, else the online CPUs */
     int depth;   /* 0: chosen by n */
+    /* Optional, for the parallel engines: e.g. on_thread_start binding each
+     * thread (nq_bind_thread). NULL: none. */
+    const nq_run_hooks *hooks;
 } nq_count_params;
 
 typedef struct nq_count_result {

@@ -37,7 +37,7 @@ int nq_count(const nq_count_params *params, nq_count_result *result)
     const int threads = params->threads ? params->threads : nq_default_threads();
     nq_sub_result sum = { 0, 0 };
     err = !done || !results ? NQ_ERR(ENOMEM)
-                            : nq_plan_run(plan, threads, done, results, NULL, &sum);
+                            : nq_plan_run(plan, threads, done, results, params->hooks, &sum);
     if (!err) {
         result->total = sum.total;
         result->unique = sum.unique;

@@ -1,0 +1,96 @@
+#!/bin/sh
+# nqueens topology and --bind from the command line.
+# usage: cli_topology.sh NQUEENS HAVE_HWLOC(0|1)
+set -u
+nq=$1
+have_hwloc=$2
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+failed=0
+
+fail() {
+    echo "FAIL: $*" >&2
+    failed=1
+}
+
+# run STATUS CMD...: the command must exit with STATUS; on a failure
+# (STATUS != 0) stdout must be empty and stderr one line "nqueens: ...".
+run() {
+    want=$1
+    shift
+    "$@" >"$tmp/out" 2>"$tmp/err"
+    got=$?
+    if [ "$got" -ne "$want" ]; then
+        fail "$* exited $got, expected $want; stderr: $(cat "$tmp/err")"
+        return
+    fi
+    if [ "$want" -ne 0 ]; then
+        [ -s "$tmp/out" ] && fail "$*: stdout not empty on failure"
+        [ "$(wc -l <"$tmp/err")" -eq 1 ] || fail "$*: stderr is not one line"
+        grep -q '^nqueens: ' "$tmp/err" || fail "$*: stderr lacks 'nqueens: '"
+    fi
+}
+
+# Bad input is refused before hwloc is needed, in every build.
+run 2 "$nq" topology --bind socket
+grep -q "'socket'" "$tmp/err" && grep -q 'none, numa, core' "$tmp/err" ||
+    fail "bad mode message: $(cat "$tmp/err")"
+run 2 "$nq" count 8 --bind socket
+run 2 "$nq" topology --threads 0
+run 2 "$nq" topology extra
+
+if [ "$have_hwloc" = 0 ]; then
+    run 1 "$nq" topology
+    grep -q 'without hwloc' "$tmp/err" || fail "no-hwloc message: $(cat "$tmp/err")"
+    run 2 "$nq" count 8 --bind numa
+    run 0 "$nq" count 8 --bind none --json
+    python3 -m json.tool "$tmp/out" >/dev/null || fail "count --json does not parse"
+    exit $failed
+fi
+
+# A placement array must have one entry per thread, numbered in order, with PUs.
+check_json() {
+    python3 - "$1" "$2" <<'EOF' || fail "JSON check: $3"
+import json, sys
+doc = json.load(open(sys.argv[1]))
+threads = int(sys.argv[2])
+p = doc["placement"]
+assert len(p) == threads, (len(p), threads)
+for t, e in enumerate(p):
+    assert e["thread"] == t and e["pus"] and all(isinstance(x, int) for x in e["pus"]), e
+EOF
+}
+
+run 0 "$nq" topology --json
+python3 -m json.tool "$tmp/out" >/dev/null || fail "topology --json does not parse"
+for key in packages numa_nodes cores pus placement; do
+    grep -q "\"$key\":" "$tmp/out" || fail "topology --json lacks $key"
+done
+
+for mode in none numa core; do
+    run 0 "$nq" topology --json --threads 5 --bind $mode
+    check_json "$tmp/out" 5 "topology --bind $mode"
+    run 0 "$nq" count 10 --threads 3 --bind $mode --json
+    check_json "$tmp/out" 3 "count --bind $mode"
+done
+run 0 "$nq" count 10 --threads 2 --bind core
+grep -q '^placement (--bind core): ' "$tmp/out" || fail "count --bind core human line"
+
+# Synthetic topologies: planned, not bound, and said so.
+run 0 env HWLOC_SYNTHETIC='pack:2 numa:2 core:2 pu:2' "$nq" topology --json -t 6
+python3 - "$tmp/out" <<'EOF' || fail "synthetic plan"
+import json, sys
+doc = json.load(open(sys.argv[1]))
+assert (doc["packages"], doc["numa_nodes"], doc["cores"], doc["pus"]) == (2, 4, 8, 16), doc
+loads = [sum(e["numa"] == n for e in doc["placement"]) for n in range(4)]
+assert sorted(loads) == [1, 1, 2, 2], loads
+assert doc["this_system"] is False
+EOF
+HWLOC_SYNTHETIC='pack:2 numa:2 core:2 pu:2' "$nq" count 9 --bind core >"$tmp/out" 2>"$tmp/err" ||
+    fail "count on a synthetic topology"
+grep -q 'not applied' "$tmp/err" || fail "no note that binding is skipped"
+run 2 env HWLOC_SYNTHETIC='pack:two' "$nq" topology
+grep -q 'HWLOC_SYNTHETIC' "$tmp/err" || fail "rejected synthetic message: $(cat "$tmp/err")"
+run 2 env HWLOC_SYNTHETIC='pack:two' "$nq" count 8 --bind numa
+
+exit $failed

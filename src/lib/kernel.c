@@ -22,6 +22,7 @@
 
 #include <string.h>
 
+
 void nq_rules_init(nq_rules *k, int n, int kind, int bound)
 {
     memset(k, 0, sizeof *k);
@@ -69,61 +70,120 @@ static int col_of(uint32_t bit)
     return __builtin_ctz(bit);
 }
 
-/* EDGE leaf: a board of the search set; see the comment at the top. */
-static inline void edge_leaf(const nq_rules *k, const uint32_t *board, nq_leaves *out)
+/* EDGE leaf with a possible tie (see the comment at the top): the board is
+ * compared with its images. */
+static void edge_tie(const nq_rules *k, const uint32_t *board, nq_leaves *out)
 {
-    const int n = k->n, b = k->bound;
-    const int tie = board[n - 1 - b] == 1u                  /* rotation by 90 */
-                    || board[n - 1] == 1u << (n - 1 - b)    /* rotation by 180 */
-                    || board[b] == 1u << (n - 1);           /* rotation by 270 */
-    if (__builtin_expect(!tie, 1)) {
-        out->by_class[3]++;
-        return;
-    }
     int8_t p[NQ_MAX_N];
-    for (int y = 0; y < n; y++)
+    for (int y = 0; y < k->n; y++)
         p[y] = (int8_t)col_of(board[y]);
     int size;
-    if (nq_sym_is_canonical(n, p, &size))
+    if (nq_sym_is_canonical(k->n, p, &size))
         out->by_class[__builtin_ctz((unsigned)size)]++;
 }
 
-static inline void leaf(const nq_rules *k, const uint32_t *board, nq_leaves *out, int kind)
+/* 1 if an EDGE leaf may tie with a rotation of itself in row 0. */
+static inline int edge_may_tie(const nq_rules *k, const uint32_t *board, uint32_t last_bit)
 {
-    if (kind == NQ_SUB_EDGE)
-        edge_leaf(k, board, out);
-    else
-        out->by_class[kind == NQ_SUB_CORNER ? 3 : 0]++;
+    const int n = k->n, b = k->bound;
+    return (board[n - 1 - b] == 1u)               /* rotation by 90 */
+           | (last_bit == 1u << (n - 1 - b))      /* rotation by 180 */
+           | (board[b] == 1u << (n - 1));         /* rotation by 270 */
+}
+
+/* Leaves below a prefix that ends at row n-2 or lower: a plain loop, used
+ * only where a subproblem starts that deep (small n). */
+static void tail(const nq_rules *k, int y, uint32_t l, uint32_t d, uint32_t r, uint32_t *board,
+                 nq_leaves *out, int kind)
+{
+    const int last = k->n - 1;
+    if (y == k->n) {
+        if (kind == NQ_SUB_EDGE)
+            edge_tie(k, board, out);
+        else
+            out->by_class[kind == NQ_SUB_PLAIN ? 0 : 3]++;
+        return;
+    }
+    uint32_t f = (y == last ? k->mask[y] : nq_rules_allowed(k, y, d)) & ~(l | d | r);
+    while (f) {
+        const uint32_t bit = f & -f;
+        f ^= bit;
+        board[y] = bit;
+        tail(k, y + 1, (l | bit) << 1, d | bit, (r | bit) >> 1, board, out, kind);
+    }
+}
+
+/* The last two rows in closed form. Below row n-3 exactly two columns are
+ * free, x and y, so the only completions are (x, y) and (y, x): each needs
+ * its squares free of the diagonals coming down, and x, y not adjacent. */
+static inline uint32_t last_two(uint32_t l, uint32_t r, uint32_t cols, uint32_t row2,
+                                uint32_t row1, uint32_t *x_first)
+{
+    const uint32_t ok2 = row2 & ~(l | r);
+    const uint32_t ok1 = row1 & ~((l << 1) | (r >> 1));
+    const uint32_t x = cols & -cols, y = cols ^ x;
+    const uint32_t apart = !(cols & (cols >> 1));
+    const uint32_t xy = apart & !!(ok2 & x) & !!(ok1 & y);
+    const uint32_t yx = apart & !!(ok2 & y) & !!(ok1 & x);
+    *x_first = xy;
+    return xy + yx;
+}
+
+/* The last three rows: each free column in turn in row n-3, then the last
+ * two in closed form, all without a branch. */
+static inline uint32_t last_three(uint32_t l, uint32_t r, uint32_t cols, uint32_t row3,
+                                  uint32_t row2, uint32_t row1)
+{
+    const uint32_t ok3 = row3 & ~(l | r);
+    uint32_t count = 0, rest = cols, unused;
+    for (int i = 0; i < 3; i++) {
+        const uint32_t x = rest & -rest;
+        rest ^= x;
+        const uint32_t two =
+            last_two((l | x) << 1, (r | x) >> 1, cols ^ x, row2, row1, &unused);
+        count += !!(ok3 & x) * two;
+    }
+    return count;
+}
+
+/* Row masks of the last three rows for the closed form. An EDGE search needs
+ * both side columns taken by side_row; over whole boards that is the same as
+ * barring them from the rows below it, a rule that does not depend on d. */
+static void closed_masks(const nq_rules *k, uint32_t m[3])
+{
+    for (int i = 0; i < 3; i++) {
+        const int y = k->n - 3 + i;
+        m[i] = k->mask[y];
+        if (k->kind == NQ_SUB_EDGE && y > k->side_row)
+            m[i] &= ~k->side;
+    }
 }
 
 /* The hot loop. The current row's state lives in registers; a parent's is
- * pushed only when descending. The last row has at most one free square, so
- * it is tested, not searched. */
+ * pushed only when descending, and a child at row n-2 is finished in closed
+ * form. Most leaves are counted in `leaves` (class 8 for CORNER and EDGE,
+ * `weight` for PLAIN); only possible EDGE ties take the slow path. */
 static inline __attribute__((always_inline)) void search(const nq_rules *k, int y, uint32_t l,
                                                          uint32_t d, uint32_t r, uint32_t *board,
                                                          nq_leaves *out, const int kind)
 {
     const int n = k->n, last = n - 1;
-    if (y == n) {
-        leaf(k, board, out, kind);
+    const int fast_class = kind == NQ_SUB_PLAIN ? 0 : 3;
+    if (y >= n - 3) {
+        tail(k, y, l, d, r, board, out, kind);
         return;
     }
-    const uint32_t last_mask = k->mask[last];
-    if (y == last) {
-        const uint32_t g = last_mask & ~(l | d | r);
-        if (g) {
-            board[last] = g;
-            leaf(k, board, out, kind);
-        }
-        return;
-    }
+    uint32_t closed[3];
+    closed_masks(k, closed);
+    const uint32_t full = k->full;
     uint32_t sl[NQ_MAX_N], sd[NQ_MAX_N], sr[NQ_MAX_N], sf[NQ_MAX_N];
+    uint64_t leaves = 0;
     const int top = y;
     uint32_t f = allowed(k, y, d, kind) & ~(l | d | r);
     for (;;) {
         if (!f) {
             if (y == top)
-                return;
+                break;
             y--;
             l = sl[y];
             d = sd[y];
@@ -133,17 +193,26 @@ static inline __attribute__((always_inline)) void search(const nq_rules *k, int 
         }
         const uint32_t bit = f & -f;
         f ^= bit;
-        board[y] = bit;
+        if (kind == NQ_SUB_EDGE)
+            board[y] = bit;
         const uint32_t nl = (l | bit) << 1, nd = d | bit, nr = (r | bit) >> 1;
-        if (y + 1 == last) {
-            const uint32_t g = last_mask & ~(nl | nd | nr);
-            if (g) {
-                if (kind == NQ_SUB_EDGE) {
-                    board[last] = g;
-                    edge_leaf(k, board, out);
-                } else {
-                    out->by_class[kind == NQ_SUB_CORNER ? 3 : 0]++;
-                }
+        if (y + 3 == last) {
+            const uint32_t cols = full & ~nd;
+            const uint32_t count = last_three(nl, nr, cols, closed[0], closed[1], closed[2]);
+            if (kind != NQ_SUB_EDGE) {
+                leaves += count;
+            } else {
+                /* A tie needs a border queen exactly b from a corner (see the
+                 * top); rows n-3..n-1 are not placed yet, so their columns
+                 * count as possible. */
+                const int b = k->bound;
+                const uint32_t rot90 = b <= 2 ? cols & 1u : board[last - b] == 1u;
+                const uint32_t may_tie = rot90 | !!(cols & (1u << (last - b))) |
+                                         (board[b] == 1u << last);
+                if (__builtin_expect(count && may_tie, 0))
+                    tail(k, y + 1, nl, nd, nr, board, out, kind);
+                else
+                    leaves += count;
             }
             continue;
         }
@@ -157,6 +226,7 @@ static inline __attribute__((always_inline)) void search(const nq_rules *k, int 
         r = nr;
         f = allowed(k, y, d, kind) & ~(l | d | r);
     }
+    out->by_class[fast_class] += leaves;
 }
 
 void nq_search(const nq_rules *k, int row, uint32_t l, uint32_t d, uint32_t r, uint32_t *board,

@@ -39,7 +39,7 @@ int cli_parse_decimal(const char *s, unsigned long max, unsigned long *out)
         if (*c < '0' || *c > '9')
             return -1;
         const unsigned long d = (unsigned long)(*c - '0');
-        if (v > (max - d) / 10)
+        if (d > max || v > (max - d) / 10)
             return -1; /* above max, whatever the remaining digits */
         v = v * 10 + d;
     }

@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# What nqueens prints when it succeeds: count (human and JSON), verify, help.
+#   output.sh NQUEENS
+set -u
+bin=$1
+fail=0
+check() { # description, then a command that must succeed
+    local what=$1
+    shift
+    if ! "$@"; then
+        echo "FAIL: $what"
+        fail=1
+    fi
+}
+json_field() { python3 -c 'import json,sys; d=json.load(sys.stdin); print(json.dumps(d[sys.argv[1]]))' "$1"; }
+
+out=$("$bin" count 10 -t 2 2>/tmp/nq-out-err.$$)
+check "count 10: status 0" test $? -eq 0
+check "count 10: one line" test "$(printf '%s\n' "$out" | wc -l)" -eq 1
+check "count 10: human line" grep -Eq '^n=10 total=724 unique=92 engine=parallel-sym8 threads=2 seconds=[0-9.]+' <<<"$out"
+check "count 10: stderr empty" test ! -s /tmp/nq-out-err.$$
+
+out=$("$bin" count 12 --json --threads 3)
+check "count --json: status 0" test $? -eq 0
+check "count --json: one object" python3 -c 'import json,sys; d=json.loads(sys.stdin.read()); assert isinstance(d, dict)' <<<"$out"
+check "count --json: total" test "$(json_field total <<<"$out")" = 14200
+check "count --json: unique" test "$(json_field unique <<<"$out")" = 1787
+check "count --json: n" test "$(json_field n <<<"$out")" = 12
+check "count --json: engine" test "$(json_field engine <<<"$out")" = '"parallel-sym8"'
+check "count --json: threads" test "$(json_field threads <<<"$out")" = 3
+check "count --json: subproblems" test "$(json_field subproblems <<<"$out")" -gt 0
+check "count --json: seconds" python3 -c 'import json,sys; assert json.loads(sys.stdin.read())["seconds"] >= 0' <<<"$out"
+
+out=$("$bin" count 9 --engine naive --json)
+check "naive --json: unique is null" test "$(json_field unique <<<"$out")" = null
+check "naive --json: total" test "$(json_field total <<<"$out")" = 352
+
+out=$(OMP_NUM_THREADS=1 "$bin" count 8 --json)
+check "OMP_NUM_THREADS sets the threads" test "$(json_field threads <<<"$out")" = 1
+
+# Every engine --help lists runs and gives Q(8); every engine that runs is listed.
+engines=$("$bin" count --help | sed -n '/^engines:/,$p' | awk 'NR > 1 && NF { print $1 }')
+check "count --help lists engines" test -n "$engines"
+for e in $engines; do
+    check "engine $e from --help runs" test "$("$bin" count 8 --engine "$e" --json | json_field total)" = 92
+done
+for e in parallel-sym8 parallel-mirror naive mirror marking available bitmask; do
+    check "engine $e is in --help" grep -qx "$e" <<<"$engines"
+done
+
+out=$("$bin" verify --max 10 -t 2 2>/tmp/nq-out-err.$$)
+check "verify: status 0" test $? -eq 0
+check "verify: 10 PASS lines" test "$(grep -c '^PASS n=' <<<"$out")" -eq 10
+check "verify: summary" grep -q '^PASS: 10 of 10 passed' <<<"$out"
+check "verify: stderr empty" test ! -s /tmp/nq-out-err.$$
+
+for cmd in "--help" "count --help" "verify --help" "solve --help" "topology --help"; do
+    out=$("$bin" $cmd 2>/tmp/nq-out-err.$$)
+    check "$cmd: status 0" test $? -eq 0
+    check "$cmd: usage on stdout" grep -q '^usage: nqueens' <<<"$out"
+    check "$cmd: stderr empty" test ! -s /tmp/nq-out-err.$$
+done
+check "--version" grep -Eq '^nqueens [0-9]+\.[0-9]+\.[0-9]+$' <<<"$("$bin" --version)"
+
+rm -f /tmp/nq-out-err.$$
+[[ $fail -eq 0 ]] && echo "all output checks passed"
+exit $fail

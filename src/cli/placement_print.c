@@ -142,8 +142,8 @@ void cli_placement_line(FILE *f, const nq_placement *p, int count)
             seen = same_pus(&p[u], &p[t]);
         if (seen)
             continue;
-        if (groups++ == LINE_GROUPS) {
-            hidden = 1;
+        if (++groups > LINE_GROUPS) {
+            hidden++;
             continue;
         }
         int members = 0;
@@ -175,6 +175,6 @@ void cli_placement_line(FILE *f, const nq_placement *p, int count)
             fprintf(f, " (node %d)", p[t].numa);
     }
     if (hidden)
-        fprintf(f, "; %d more groups (--json lists every thread)", groups - LINE_GROUPS);
+        fprintf(f, "; %d more (--json lists every thread)", hidden);
     fputc('\n', f);
 }

@@ -1,0 +1,86 @@
+#!/usr/bin/env bash
+# bench/run.sh --quick as a test: every results file is written and every
+# CSV row carries the published Q(n); a wrong count stops the bench (exit 1);
+# a bad option exits 2. Timings are never asserted.
+# usage: tests/bench_quick.sh PATH/TO/nqueens
+# shellcheck disable=SC2015 # 'check && check || fail' is meant: fail if either check fails
+set -uo pipefail
+export LC_ALL=C
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+BIN=${1:?usage: bench_quick.sh PATH/TO/nqueens}
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+
+# Q(n), OEIS A000170, for the N of --quick and a little beyond.
+Q=("" 1 0 0 2 10 4 40 92 352 724 2680 14200 73712 365596)
+fails=0
+fail() {
+    echo "FAIL: $*" >&2
+    fails=$((fails + 1))
+}
+
+plots=--no-plots
+command -v gnuplot >/dev/null && plots=
+
+# The --compare row prints only the total, which the bench checks.
+# shellcheck disable=SC2086 # $plots is empty or one word
+"$ROOT/bench/run.sh" --quick --bin "$BIN" --out "$TMP/out" $plots \
+    --compare "$BIN count {n} --engine bitmask --json | sed 's/.*\"total\": *\\([0-9]*\\).*/\\1/'" \
+    >"$TMP/stdout" 2>"$TMP/stderr"
+status=$?
+if ((status != 0)); then
+    cat "$TMP/stderr" >&2
+    fail "bench/run.sh --quick exited with status $status"
+fi
+
+files=(engines.md engines.csv threads.md threads.csv machine.md)
+[[ -n $plots ]] || files+=(engines.png threads.png)
+for f in "${files[@]}"; do
+    [[ -s $TMP/out/$f ]] || fail "$f missing or empty"
+done
+grep -q '^| naive |' "$TMP/stdout" || fail "the engines table is not on stdout"
+grep -q '^- Commit: ' "$TMP/out/machine.md" || fail "machine.md names no commit"
+
+# Every run has a row whose total is Q(n); each classic engine is there.
+for csv in engines.csv threads.csv; do
+    [[ $(head -n 1 "$TMP/out/$csv") == engine,n,threads,run,seconds,total* ]] ||
+        fail "$csv: unexpected header"
+    rows=0
+    while IFS= read -r line; do
+        if [[ $line == \"* ]]; then # a quoted engine (--compare) may hold commas
+            rest=${line##*\",}
+            IFS=, read -r n _ _ _ total _ <<<"$rest,"
+        else
+            IFS=, read -r _ n _ _ _ total _ <<<"$line,"
+        fi
+        rows=$((rows + 1))
+        [[ $n =~ ^[0-9]+$ ]] && ((n < ${#Q[@]})) || {
+            fail "$csv: bad row '$line'"
+            continue
+        }
+        [[ $total == "${Q[n]}" ]] || fail "$csv: '$line' does not give Q($n) = ${Q[n]}"
+    done < <(tail -n +2 "$TMP/out/$csv")
+    ((rows > 0)) || fail "$csv has no rows"
+done
+for e in naive mirror marking available bitmask; do
+    grep -q "^$e,12,1,1," "$TMP/out/engines.csv" || fail "engines.csv has no row for $e at N=12"
+done
+grep -q '^".*bitmask --json.*",12,,1,' "$TMP/out/engines.csv" || fail "engines.csv has no --compare row at N=12"
+
+# A program giving a wrong count stops the bench, naming it and N.
+"$ROOT/bench/run.sh" --n 6 --reps 1 --bin "$BIN" --engines bitmask --no-plots \
+    --out "$TMP/wrong" --compare 'echo 5' >/dev/null 2>"$TMP/stderr"
+status=$?
+((status == 1)) || fail "a wrong count gave exit status $status, expected 1"
+grep -q 'wrong count: echo 5 gave 5 for N=6' "$TMP/stderr" || fail "no message naming the wrong count: $(cat "$TMP/stderr")"
+
+# A bad option: one line on stderr, nothing on stdout, exit 2.
+"$ROOT/bench/run.sh" --n 0..5 --bin "$BIN" --out "$TMP/bad" >"$TMP/stdout" 2>"$TMP/stderr"
+status=$?
+((status == 2)) || fail "--n 0..5 gave exit status $status, expected 2"
+[[ ! -s $TMP/stdout && $(wc -l <"$TMP/stderr") -eq 1 ]] || fail "--n 0..5: expected one line on stderr only"
+grep -q "^bench/run.sh: --n: '0..5'" "$TMP/stderr" || fail "--n 0..5: message $(cat "$TMP/stderr")"
+
+((fails == 0)) || exit 1
+echo "bench quick: ok"

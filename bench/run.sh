@@ -42,7 +42,8 @@ options:
                      May be repeated.
   --out DIR          results folder (default bench/results/<date>-<host>/)
   --bin PATH         nqueens binary to time (default: build with
-                     scripts/build and use build/src/nqueens)
+                     scripts/build and use build/src/nqueens; the
+                     build folder is $NQ_BUILD if set, as for scripts/)
   --no-plots         skip the PNG plots (and the gnuplot install)
   --quick            N 8..12, 1 rep, cap 30 s: a smoke run of a few seconds
   -h, --help         this text
@@ -201,13 +202,14 @@ if [[ -n $opt_bin ]]; then
     BIN=$opt_bin
     [[ -x $BIN ]] || usage_error "--bin: '$BIN' is not an executable file"
 else
-    BIN=$ROOT/build/src/nqueens
+    build_dir=${NQ_BUILD:-$ROOT/build}
+    BIN=$build_dir/src/nqueens
     if [[ -x $ROOT/scripts/build ]]; then
         say "building with scripts/build"
-        (cd "$ROOT" && scripts/build) >&2 || die "scripts/build failed"
+        NQ_BUILD=$build_dir "$ROOT/scripts/build" >&2 || die "scripts/build failed"
     else
-        say "building in build/ with meson and ninja (no scripts/build yet)"
-        (cd "$ROOT" && { [[ -f build/build.ninja ]] || meson setup build; } && ninja -C build) >&2 ||
+        say "building in $build_dir with meson and ninja (no scripts/build)"
+        { [[ -f $build_dir/build.ninja ]] || meson setup "$build_dir" "$ROOT"; } >&2 && ninja -C "$build_dir" >&2 ||
             die "the build failed"
     fi
     [[ -x $BIN ]] || die "no program at $BIN after the build"
@@ -298,10 +300,13 @@ EOF
 }
 opts=$BUILD_DIR/meson-info/intro-buildoptions.json
 buildopt() { json_get "$opts" "next(str(o['value']) for o in d if o['name'] == '$1')"; }
-compiler=$(json_get "$BUILD_DIR/meson-info/intro-compilers.json" \
-    "' '.join(d['host']['c']['exelist']) + ' ' + d['host']['c']['full_version']")
+# The compile command of the search kernel, and the compiler it names.
 compile_cmd=$(json_get "$BUILD_DIR/compile_commands.json" \
     "next((e['command'] for e in d if e['file'].endswith('kernel.c')), d[0]['command'] if d else '')")
+compiler=
+if [[ -n $compile_cmd ]]; then
+    compiler=$(cd "$BUILD_DIR" && ${compile_cmd%% *} --version 2>/dev/null | head -n 1 || true)
+fi
 {
     echo "## Machine"
     echo
@@ -314,7 +319,7 @@ compile_cmd=$(json_get "$BUILD_DIR/compile_commands.json" \
     echo "- NUMA nodes: $(lscpu 2>/dev/null | sed -n 's/^NUMA node(s): *//p')"
     echo "- Memory: $(awk '/^MemTotal/ { printf "%.1f GiB", $2 / 1048576 }' /proc/meminfo)"
     echo "- OS: $(. /etc/os-release 2>/dev/null && echo "$PRETTY_NAME"), Linux $(uname -r)"
-    echo "- Compiler: ${compiler:-unknown (no meson-info in $BUILD_DIR)}"
+    echo "- Compiler: ${compiler:-unknown (no compile_commands.json in $BUILD_DIR)}"
     echo "- Build: buildtype=$(buildopt buildtype), optimization=$(buildopt optimization)," \
         "debug=$(buildopt debug), b_ndebug=$(buildopt b_ndebug), native=$(buildopt native)," \
         "c_args=$(buildopt c_args)"

@@ -82,23 +82,20 @@ NQ_API int nq_plan_prefix(const nq_plan *plan, size_t i, int cols[NQ_MAX_N]);
 NQ_API void nq_plan_solve_one(const nq_plan *plan, size_t i, nq_sub_result *out);
 
 /* Counts the subproblems not yet done, over `threads` OpenMP threads (0: the
- * default), with a dynamic work queue. done[i] != 0 marks a subproblem
- * already counted (from a checkpoint, or another MPI rank): it is skipped.
- * Each finished i gets results[i] and then done[i] = 1. If stop is non-NULL
- * and *stop becomes non-zero, no further subproblem is started and the call
- * returns NQ_ERR(EINTR) once the running ones end. `on_done`, if set, is
- * called by the master thread between subproblems about every `every`
- * seconds (for progress and checkpoints), and once at the end. run_sum (if
- * non-NULL) gets the sum over the subproblems counted in this call, reduced
- * once from per-thread accumulators. */
+ * default), with a dynamic work queue, largest estimated first. done[i] != 0
+ * marks a subproblem already counted (from a checkpoint, or another MPI
+ * rank): it is skipped. Each finished i gets results[i] and then done[i] = 1
+ * (a release store, so another thread that reads done[i] with acquire may
+ * read results[i]). If hooks->stop becomes non-zero, no further subproblem
+ * is started and the call returns NQ_ERR(EINTR) once the running ones end.
+ * run_sum (if non-NULL) gets the sum over the subproblems counted in this
+ * call, reduced once from per-thread accumulators. */
 typedef struct nq_run_hooks {
     volatile int *stop;
     /* Called by each thread of the parallel region before it takes work
      * (thread placement binds here). */
     void (*on_thread_start)(void *ctx, int thread);
-    void (*on_done)(void *ctx);
     void *ctx;
-    double every;
     /* Test hook: stop after this many subproblems in this run (0: never). */
     size_t stop_after;
 } nq_run_hooks;
@@ -113,14 +110,39 @@ NQ_API void nq_plan_sum(const nq_plan *plan, const unsigned char *done,
 
 /* ------------------------------------------------------------------ count */
 
+/* How far a count is, for progress reports. */
+typedef struct nq_progress {
+    double fraction;       /* share of the estimated work done, 0..1 */
+    size_t done, subproblems;
+    nq_u128 solutions;     /* found so far, resumed ones included */
+    double seconds;        /* since this run started */
+    double rate;           /* solutions per second in this run */
+    double eta;            /* estimated seconds left, -1 if unknown */
+} nq_progress;
+
 typedef struct nq_count_params {
     int n;       /* 1..32 */
     int engine;  /* index from nq_engine_find; 0 is the default */
     int threads; /* 0: OMP_NUM_THREADS if set, else the online CPUs */
     int depth;   /* 0: chosen by n */
     /* Optional, for the parallel engines: e.g. on_thread_start binding each
-     * thread (nq_bind_thread). NULL: none. */
+     * thread (nq_bind_thread), or a stop flag set by a signal. NULL: none. */
     const nq_run_hooks *hooks;
+    /* Checkpoint file (parallel engines): if it exists it must be for this
+     * n, engine and depth, and the run does only what it lacks; it is
+     * rewritten atomically every checkpoint_every seconds (0: 30) and at the
+     * end, also when the run is stopped. NULL: none. */
+    const char *checkpoint;
+    double checkpoint_every;
+    /* Called from a monitor thread every progress_every seconds (0: 1) and
+     * once at the end. NULL: none. */
+    void (*progress)(void *ctx, const nq_progress *p);
+    void *progress_ctx;
+    double progress_every;
+    /* Receives a one-line reason when a checkpoint is refused or cannot be
+     * written. NULL: none. */
+    char *message;
+    size_t message_size;
 } nq_count_params;
 
 typedef struct nq_count_result {
@@ -130,14 +152,32 @@ typedef struct nq_count_result {
     int threads;
     int depth;           /* 0 for the classic engines */
     uint64_t subproblems; /* 0 for the classic engines */
+    uint64_t resumed_subproblems; /* taken from the checkpoint */
     double seconds;
 } nq_count_result;
 
 /* Threads used when none are asked for. */
 NQ_API int nq_default_threads(void);
 
-/* Counts Q(n) (and U(n) where the engine gives it). */
+/* Counts Q(n) (and U(n) where the engine gives it). Errors: NQ_ERR(EINVAL)
+ * for bad parameters; NQ_ERR(EINTR) if stopped through hooks->stop (the
+ * checkpoint, if any, is written); NQ_ERR(EBADMSG) for a checkpoint that is
+ * corrupt, truncated or for other parameters (the file is left as it was);
+ * another negative errno if the checkpoint cannot be read or written. */
 NQ_API int nq_count(const nq_count_params *params, nq_count_result *result);
+
+/* ------------------------------------------------------------ checkpoint */
+
+/* Checkpoints record the finished subproblems of a plan with their counts,
+ * with the format version, n, engine, depth, the plan's fingerprint and a
+ * checksum. The write is atomic: a temporary file, fsync, rename. */
+NQ_API int nq_checkpoint_write(const char *path, const nq_plan *plan,
+                               const unsigned char *done, const nq_sub_result *results);
+/* Loads path into done/results (cleared first). NQ_ERR(ENOENT) if there is
+ * no such file; NQ_ERR(EBADMSG) with a reason in message if it does not
+ * belong to plan or is damaged. */
+NQ_API int nq_checkpoint_read(const char *path, const nq_plan *plan, unsigned char *done,
+                              nq_sub_result *results, char *message, size_t message_size);
 
 /* --------------------------------------------------------------- topology */
 

@@ -80,6 +80,19 @@ int cli_parse_engine(const char *s)
     return e;
 }
 
+double cli_parse_seconds(const char *s, const char *what)
+{
+    /* strtod alone would take "1e3", "inf" and " 5"; only plain decimals pass. */
+    const size_t digits = strspn(s, "0123456789");
+    const size_t frac = s[digits] == '.' ? strspn(s + digits + 1, "0123456789") : 0;
+    const int plain = digits + frac > 0 && s[digits + (s[digits] == '.' ? 1 + frac : 0)] == '\0';
+    const double v = plain ? strtod(s, NULL) : 0;
+    if (!plain || v <= 0 || v > 1e7)
+        cli_usage_error("%s must be a number of seconds above 0 (e.g. 30 or 0.5), got '%s'", what,
+                        s);
+    return v;
+}
+
 int cli_is_option(const char *arg)
 {
     return arg[0] == '-' && arg[1] != '\0' && !(arg[1] >= '0' && arg[1] <= '9');

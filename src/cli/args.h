@@ -31,6 +31,8 @@ long cli_parse_range(const char *s, const char *what, long min, long max);
 int cli_parse_n(const char *s);
 int cli_parse_threads(const char *s);
 int cli_parse_engine(const char *s);
+/* A positive number of seconds: digits with an optional fraction ("30", "0.5"). */
+double cli_parse_seconds(const char *s, const char *what);
 
 /* Option matching. If argv[*i] is short (e.g. "-t"; may be NULL) or long
  * (e.g. "--threads") with a value, given as "--threads 4", "--threads=4" or

@@ -3,13 +3,56 @@
 #include "commands.h"
 #include "placement_print.h"
 
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
+
+/* Set by SIGINT or SIGTERM: the run stops taking work and saves it. */
+static volatile sig_atomic_t stop_requested, stop_signal;
+
+static void on_stop_signal(int sig)
+{
+    stop_signal = sig;
+    stop_requested = 1;
+}
+
+static void catch_stop_signals(void)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_stop_signal;
+    sa.sa_flags = SA_RESETHAND; /* a second signal ends the process at once */
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+}
+
+static void hms(char *buf, size_t size, double seconds)
+{
+    const long s = (long)(seconds + 0.5);
+    snprintf(buf, size, "%ld:%02ld:%02ld", s / 3600, s / 60 % 60, s % 60);
+}
+
+/* --progress: a live line on a terminal, a plain line each time otherwise. */
+static void print_progress(void *ctx, const nq_progress *p)
+{
+    const int tty = *(const int *)ctx;
+    char solutions[40], elapsed[32], eta[32] = "?";
+    hms(elapsed, sizeof elapsed, p->seconds);
+    if (p->eta >= 0)
+        hms(eta, sizeof eta, p->eta);
+    fprintf(stderr, "%sprogress: %5.1f%% (%zu/%zu subproblems), %s solutions, %.3g/s, elapsed %s, ETA %s%s",
+            tty ? "\r\033[K" : "", 100 * p->fraction, p->done, p->subproblems,
+            nq_u128_str(p->solutions, solutions), p->rate, elapsed, eta, tty ? "" : "\n");
+    fflush(stderr);
+}
 
 static void usage(void)
 {
     printf("usage: nqueens count N [-t|--threads T] [--engine NAME] [--depth D]\n"
-           "                     [--bind none|numa|core] [--json]\n\n"
+           "                     [--bind none|numa|core] [--progress]\n"
+           "                     [--checkpoint FILE [--checkpoint-every SECONDS]] [--json]\n\n"
            "Counts the solutions of N-Queens (1 <= N <= %d): the total Q(N) and the\n"
            "unique ones U(N), distinct under rotation and reflection.\n\n"
            "options:\n"
@@ -20,6 +63,10 @@ static void usage(void)
            "                     none: left to OpenMP (OMP_PROC_BIND, OMP_PLACES; default)\n"
            "                     numa: threads spread over the NUMA nodes, each on its node\n"
            "                     core: one PU per thread, a core each while cores last\n"
+           "  --progress       progress, rate and ETA on stderr (a live line on a terminal)\n"
+           "  --checkpoint FILE  save finished subproblems to FILE (atomically) and resume\n"
+           "                   from it if it exists; SIGINT/SIGTERM stop and save\n"
+           "  --checkpoint-every SECONDS  how often to save (default 30)\n"
            "  --json           one JSON object on stdout\n"
            "  -h, --help       this help\n\n"
            "engines:\n",
@@ -31,7 +78,10 @@ static void usage(void)
 int cmd_count(int argc, char **argv)
 {
     const char *n_arg = NULL, *value;
-    int threads = 0, engine = 0, depth = 0, json = 0, bind = NQ_BIND_NONE;
+    const char *checkpoint = NULL;
+    double checkpoint_every = 0;
+    unsigned long stop_after = 0;
+    int threads = 0, engine = 0, depth = 0, json = 0, bind = NQ_BIND_NONE, progress = 0;
     for (int i = 1; i < argc; i++) {
         const char *arg = argv[i];
         if (cli_opt_flag(arg, "-h", "--help")) {
@@ -48,6 +98,17 @@ int cmd_count(int argc, char **argv)
             bind = cli_parse_bind(value);
         } else if (cli_opt_flag(arg, NULL, "--json")) {
             json = 1;
+        } else if (cli_opt_flag(arg, NULL, "--progress")) {
+            progress = 1;
+        } else if (cli_opt_value(argc, argv, &i, NULL, "--checkpoint", &value)) {
+            if (!*value)
+                cli_usage_error("--checkpoint needs a file name");
+            checkpoint = value;
+        } else if (cli_opt_value(argc, argv, &i, NULL, "--checkpoint-every", &value)) {
+            checkpoint_every = cli_parse_seconds(value, "--checkpoint-every");
+        } else if (cli_opt_value(argc, argv, &i, NULL, "--stop-after", &value)) {
+            /* Hidden, for tests: stop as if interrupted after K subproblems. */
+            stop_after = (unsigned long)cli_parse_range(value, "--stop-after", 1, 1L << 40);
         } else if (!cli_is_option(arg) && !n_arg) {
             n_arg = arg;
         } else {
@@ -60,6 +121,11 @@ int cmd_count(int argc, char **argv)
     const nq_engine_info *info = nq_engine_get(engine);
     if (depth && !info->parallel)
         cli_usage_error("--depth applies to the parallel engines only, not '%s'", info->name);
+    if (!info->parallel && (checkpoint || progress || stop_after))
+        cli_usage_error("--checkpoint, --progress apply to the parallel engines only, not '%s'",
+                        info->name);
+    if (checkpoint_every && !checkpoint)
+        cli_usage_error("--checkpoint-every needs --checkpoint FILE");
     if (!threads)
         threads = cli_default_threads();
 
@@ -69,12 +135,38 @@ int cmd_count(int argc, char **argv)
     cli_binding_open(&binding, info->parallel ? threads : 1, bind);
     if (!info->parallel)
         cli_binding_thread_start(&binding, 0);
-    const nq_run_hooks hooks = { .on_thread_start = cli_binding_thread_start, .ctx = &binding };
+    const nq_run_hooks hooks = { .on_thread_start = cli_binding_thread_start,
+                                 .ctx = &binding,
+                                 .stop = (volatile int *)&stop_requested,
+                                 .stop_after = stop_after };
+    int tty = isatty(STDERR_FILENO);
+    char message[512] = "";
     const nq_count_params params = {
-        .n = n, .engine = engine, .threads = threads, .depth = depth, .hooks = &hooks
+        .n = n, .engine = engine, .threads = threads, .depth = depth, .hooks = &hooks,
+        .checkpoint = checkpoint, .checkpoint_every = checkpoint_every,
+        .progress = progress ? print_progress : NULL, .progress_ctx = &tty,
+        .progress_every = tty ? 0.5 : 5, .message = message, .message_size = sizeof message
     };
+    catch_stop_signals();
     nq_count_result res;
     const int err = nq_count(&params, &res);
+    if (progress && tty)
+        fputc('\n', stderr);
+    if (err == NQ_ERR(EINTR)) {
+        const int sig = stop_signal;
+        const char *why = sig == SIGTERM ? "SIGTERM" : sig == SIGINT ? "SIGINT" : "--stop-after";
+        if (checkpoint)
+            fprintf(stderr, "nqueens: stopped by %s; the work done is saved in '%s'; resume with: "
+                            "nqueens count %d --engine %s --depth %d --checkpoint '%s'\n",
+                    why, checkpoint, n, info->name, res.depth, checkpoint);
+        else
+            fprintf(stderr, "nqueens: stopped by %s; nothing saved (run with --checkpoint FILE "
+                            "to keep the work done)\n", why);
+        cli_binding_close(&binding);
+        return sig == SIGTERM ? 143 : 130;
+    }
+    if (err && *message)
+        cli_fail("%s", message);
     if (err)
         cli_fail("count %d failed: %s", n, strerror(-err));
     cli_binding_check(&binding);
@@ -87,10 +179,13 @@ int cmd_count(int argc, char **argv)
         strcpy(unique, json ? "null" : "unknown");
     if (json)
         printf("{\"n\":%d,\"total\":%s,\"unique\":%s,\"engine\":\"%s\",\"threads\":%d,"
-               "\"depth\":%d,\"subproblems\":%llu,\"seconds\":%.6f,\"bind\":\"%s\","
+               "\"depth\":%d,\"subproblems\":%llu,\"resumed_subproblems\":%llu,"
+               "\"computed_subproblems\":%llu,\"seconds\":%.6f,\"bind\":\"%s\","
                "\"placement\":",
                n, total, unique, info->name, res.threads, res.depth,
-               (unsigned long long)res.subproblems, res.seconds, nq_bind_mode_name(bind));
+               (unsigned long long)res.subproblems, (unsigned long long)res.resumed_subproblems,
+               (unsigned long long)(res.subproblems - res.resumed_subproblems), res.seconds,
+               nq_bind_mode_name(bind));
     else
         printf("n=%d total=%s unique=%s engine=%s threads=%d seconds=%.3f\n", n, total, unique,
                info->name, res.threads, res.seconds);

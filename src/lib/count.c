@@ -1,14 +1,157 @@
 /* nq_count: the whole count of one n, by a classic engine or by a plan run
- * over the OpenMP driver. */
+ * over the OpenMP driver, with checkpoints and progress from a monitor
+ * thread that only reads what the workers publish. */
 #include "internal.h"
 
+#include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 int nq_default_threads(void)
 {
     const long cpus = sysconf(_SC_NPROCESSORS_ONLN);
     return cpus < 1 ? 1 : cpus > NQ_MAX_THREADS ? NQ_MAX_THREADS : (int)cpus;
+}
+
+typedef struct monitor {
+    const nq_count_params *params;
+    const nq_plan *plan;
+    const unsigned char *done;
+    const nq_sub_result *results;
+    double start, total_weight;
+    double resumed_weight;
+    nq_u128 resumed_solutions;
+    int finished;    /* set by the caller when the run is over */
+    int write_error; /* the last checkpoint write's error, 0 if none */
+} monitor;
+
+static void snapshot(const monitor *m, nq_progress *p)
+{
+    double weight = 0;
+    *p = (nq_progress){ .subproblems = m->plan->size, .eta = -1 };
+    for (size_t i = 0; i < m->plan->size; i++) {
+        if (!__atomic_load_n(&m->done[i], __ATOMIC_ACQUIRE))
+            continue;
+        p->done++;
+        p->solutions += m->results[i].total;
+        weight += m->plan->weights[i];
+    }
+    p->fraction = m->total_weight > 0 ? weight / m->total_weight : 1;
+    p->seconds = nq_now() - m->start;
+    const double this_run = weight - m->resumed_weight;
+    if (p->seconds > 0)
+        p->rate = (double)(p->solutions - m->resumed_solutions) / p->seconds;
+    if (this_run > 0 && p->seconds > 0)
+        p->eta = (m->total_weight - weight) * p->seconds / this_run;
+}
+
+static int save(monitor *m)
+{
+    const int err = nq_checkpoint_write(m->params->checkpoint, m->plan, m->done, m->results);
+    m->write_error = err;
+    return err;
+}
+
+static void *monitor_main(void *arg)
+{
+    monitor *m = arg;
+    const nq_count_params *p = m->params;
+    const double progress_every = p->progress_every > 0 ? p->progress_every : 1;
+    const double checkpoint_every = p->checkpoint_every > 0 ? p->checkpoint_every : 30;
+    double next_progress = m->start + progress_every;
+    double next_checkpoint = m->start + checkpoint_every;
+    const struct timespec tick = { 0, 50 * 1000 * 1000 };
+    while (!__atomic_load_n(&m->finished, __ATOMIC_ACQUIRE)) {
+        nanosleep(&tick, NULL);
+        const double now = nq_now();
+        if (p->progress && now >= next_progress) {
+            nq_progress snap;
+            snapshot(m, &snap);
+            p->progress(p->progress_ctx, &snap);
+            next_progress = now + progress_every;
+        }
+        if (p->checkpoint && now >= next_checkpoint) {
+            save(m);
+            next_checkpoint = nq_now() + checkpoint_every;
+        }
+    }
+    return NULL;
+}
+
+static void set_message(const nq_count_params *p, const char *what, int err)
+{
+    if (p->message && p->message_size)
+        snprintf(p->message, p->message_size, "checkpoint '%s': cannot %s: %s", p->checkpoint,
+                 what, strerror(-err));
+}
+
+static int count_plan(const nq_count_params *params, nq_plan *plan, nq_count_result *result)
+{
+    const size_t size = nq_plan_size(plan);
+    unsigned char *done = calloc(size + 1, 1);
+    nq_sub_result *results = calloc(size + 1, sizeof *results);
+    if (!done || !results) {
+        free(done);
+        free(results);
+        return NQ_ERR(ENOMEM);
+    }
+    monitor m = { .params = params, .plan = plan, .done = done, .results = results,
+                  .start = nq_now() };
+    int err = 0;
+    if (params->checkpoint) {
+        err = nq_checkpoint_read(params->checkpoint, plan, done, results, params->message,
+                                 params->message_size);
+        if (err == NQ_ERR(ENOENT))
+            err = 0;
+        else if (err && err != NQ_ERR(EBADMSG))
+            set_message(params, "read it", err);
+    }
+    nq_sub_result resumed, run = { 0, 0 };
+    nq_plan_sum(plan, done, results, &resumed);
+    for (size_t i = 0; i < size; i++) {
+        m.total_weight += plan->weights[i];
+        if (done[i]) {
+            m.resumed_weight += plan->weights[i];
+            m.resumed_solutions += results[i].total;
+            result->resumed_subproblems++;
+        }
+    }
+
+    pthread_t thread;
+    const int monitored = !err && (params->progress || params->checkpoint) &&
+                          !pthread_create(&thread, NULL, monitor_main, &m);
+    if (!err) {
+        const int threads = params->threads ? params->threads : nq_default_threads();
+        err = nq_plan_run(plan, threads, done, results, params->hooks, &run);
+        result->threads = threads;
+    }
+    if (monitored) {
+        __atomic_store_n(&m.finished, 1, __ATOMIC_RELEASE);
+        pthread_join(thread, NULL);
+    }
+    /* The last word: a checkpoint of everything done, also after a stop. */
+    if (params->checkpoint && (!err || err == NQ_ERR(EINTR))) {
+        const int werr = save(&m);
+        if (werr) {
+            set_message(params, "write it", werr);
+            err = werr;
+        }
+    }
+    if (params->progress && (!err || err == NQ_ERR(EINTR))) {
+        nq_progress snap;
+        snapshot(&m, &snap);
+        params->progress(params->progress_ctx, &snap);
+    }
+    if (!err) {
+        result->total = resumed.total + run.total;
+        result->unique = resumed.unique + run.unique;
+    }
+    free(done);
+    free(results);
+    return err;
 }
 
 int nq_count(const nq_count_params *params, nq_count_result *result)
@@ -19,8 +162,9 @@ int nq_count(const nq_count_params *params, nq_count_result *result)
         return NQ_ERR(EINVAL);
     *result = (nq_count_result){ 0 };
     const double start = nq_now();
+    const nq_engine_info *engine = nq_engine_get(params->engine);
 
-    if (!nq_engine_get(params->engine)->parallel) {
+    if (!engine->parallel) {
         result->total = nq_classic_count(params->engine, n);
         result->threads = 1;
         result->seconds = nq_now() - start;
@@ -31,24 +175,11 @@ int nq_count(const nq_count_params *params, nq_count_result *result)
     int err = nq_plan_create(&plan, n, params->engine, params->depth);
     if (err)
         return err;
-    const size_t size = nq_plan_size(plan);
-    unsigned char *done = calloc(size + 1, 1);
-    nq_sub_result *results = calloc(size + 1, sizeof *results);
-    const int threads = params->threads ? params->threads : nq_default_threads();
-    nq_sub_result sum = { 0, 0 };
-    err = !done || !results ? NQ_ERR(ENOMEM)
-                            : nq_plan_run(plan, threads, done, results, params->hooks, &sum);
-    if (!err) {
-        result->total = sum.total;
-        result->unique = sum.unique;
-        result->unique_known = nq_engine_get(params->engine)->gives_unique;
-        result->threads = threads;
-        result->depth = nq_plan_depth(plan);
-        result->subproblems = size;
-        result->seconds = nq_now() - start;
-    }
-    free(done);
-    free(results);
+    err = count_plan(params, plan, result);
+    result->unique_known = engine->gives_unique;
+    result->depth = nq_plan_depth(plan);
+    result->subproblems = nq_plan_size(plan);
+    result->seconds = nq_now() - start;
     nq_plan_destroy(plan);
     return err;
 }

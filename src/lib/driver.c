@@ -51,11 +51,10 @@ int nq_plan_run(const nq_plan *plan, int threads, unsigned char *done, nq_sub_re
             todo[todo_size++] = plan->order[k];
 
     const size_t limit = hooks->stop_after ? hooks->stop_after : (size_t)-1;
-    double next_report = nq_now() + hooks->every;
     int stopped = 0;
 
     omp_set_dynamic(0);
-#pragma omp parallel num_threads(threads) shared(stopped, next_report)
+#pragma omp parallel num_threads(threads) shared(stopped)
     {
         const int t = omp_get_thread_num();
         thread_acc *mine = &acc[t];
@@ -74,15 +73,10 @@ int nq_plan_run(const nq_plan *plan, int threads, unsigned char *done, nq_sub_re
             const size_t i = todo[k];
             nq_plan_solve_one(plan, i, &results[i]);
             add(&mine->sum, &results[i]);
+            /* Published for the monitor thread (progress, checkpoints). */
             __atomic_store_n(&done[i], 1, __ATOMIC_RELEASE);
-            if (t == 0 && hooks->on_done && nq_now() >= next_report) {
-                hooks->on_done(hooks->ctx);
-                next_report = nq_now() + hooks->every;
-            }
         }
     }
-    if (hooks->on_done)
-        hooks->on_done(hooks->ctx);
     if (run_sum) {
         *run_sum = (nq_sub_result){ 0, 0 };
         for (int t = 0; t < threads; t++)

@@ -83,3 +83,6 @@ typedef struct nq_leaves {
 /* Searches below the prefix (rows placed, masks l/d/r, board[0..row-1]). */
 void nq_search(const nq_rules *k, int row, uint32_t l, uint32_t d, uint32_t r, uint32_t *board,
                nq_leaves *out);
+
+/* util.c: parses a decimal nq_u128 (digits only); 0 or -1. */
+int nq_u128_parse(const char *s, nq_u128 *out);

@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# count --checkpoint from the command line: SIGINT and SIGTERM stop and save,
+# the saved run resumes to the exact result, bad files are refused unchanged.
+#   checkpoint.sh NQUEENS
+set -u
+bin=$1
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+fail=0
+check() {
+    local what=$1
+    shift
+    "$@" || { echo "FAIL: $what"; fail=1; }
+}
+json_field() { python3 -c 'import json,sys; print(json.load(sys.stdin)[sys.argv[1]])' "$1"; }
+
+for sig in INT TERM; do
+    ck=$dir/$sig.ckpt
+    "$bin" count 16 --threads 1 --depth 4 --checkpoint "$ck" >"$dir/out" 2>"$dir/err" &
+    pid=$!
+    sleep 0.3
+    kill -$sig $pid
+    wait $pid
+    status=$?
+    want=$([[ $sig == INT ]] && echo 130 || echo 143)
+    check "SIG$sig: status $status, want $want" test $status -eq $want
+    check "SIG$sig: nothing on stdout" test ! -s "$dir/out"
+    check "SIG$sig: says how to resume" grep -q "stopped by SIG$sig.*resume with: nqueens count 16" "$dir/err"
+    check "SIG$sig: checkpoint written" grep -q '^nqueens-checkpoint 1$' "$ck"
+    out=$("$bin" count 16 --threads 2 --depth 4 --checkpoint "$ck" --json)
+    check "SIG$sig: resumed total" test "$(json_field total <<<"$out")" = 14772512
+    check "SIG$sig: resumed unique" test "$(json_field unique <<<"$out")" = 1846955
+    check "SIG$sig: resumed some" test "$(json_field resumed_subproblems <<<"$out")" -gt 0
+done
+
+# A checkpoint for other parameters: status 1, one message, file unchanged.
+ck=$dir/INT.ckpt
+cp "$ck" "$dir/copy"
+"$bin" count 15 --checkpoint "$ck" >"$dir/out" 2>"$dir/err"
+check "other n: status 1" test $? -eq 1
+check "other n: message" grep -q "^nqueens: checkpoint '.*': made for n=16" "$dir/err"
+check "other n: one line" test "$(wc -l <"$dir/err")" -eq 1
+check "other n: nothing on stdout" test ! -s "$dir/out"
+check "other n: file unchanged" cmp -s "$ck" "$dir/copy"
+head -c 100 "$dir/copy" >"$dir/short"
+"$bin" count 16 --depth 4 --checkpoint "$dir/short" >"$dir/out" 2>"$dir/err"
+check "truncated: status 1" test $? -eq 1
+check "truncated: message" grep -q "truncated or damaged" "$dir/err"
+check "truncated: file unchanged" cmp -s "$dir/short" <(head -c 100 "$dir/copy")
+
+# --progress writes to stderr only; stdout stays one line.
+out=$("$bin" count 13 --progress --checkpoint "$dir/p.ckpt" 2>"$dir/err")
+check "progress: stdout one line" test "$(wc -l <<<"$out")" -eq 1
+check "progress: on stderr" grep -q '^progress: 100.0%' "$dir/err"
+
+[[ $fail -eq 0 ]] && echo "all checkpoint checks passed"
+exit $fail

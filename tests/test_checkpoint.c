@@ -1,0 +1,150 @@
+/* Checkpoints: a run stopped part-way and resumed (with other thread counts)
+ * gives exactly Q(n) and U(n); damaged or foreign files are refused and left
+ * as they were. */
+#include <criterion/criterion.h>
+
+#include "internal.h"
+#include "known_values.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static char path[64];
+
+static void fresh_path(void)
+{
+    snprintf(path, sizeof path, "/tmp/nq-test-ckpt-%ld", (long)getpid());
+    unlink(path);
+}
+
+static char *slurp(const char *p, size_t *len)
+{
+    FILE *f = fopen(p, "rb");
+    cr_assert_not_null(f, "cannot open %s", p);
+    char *buf = malloc(1 << 22);
+    *len = fread(buf, 1, 1 << 22, f);
+    fclose(f);
+    return buf;
+}
+
+static void spit(const char *p, const char *buf, size_t len)
+{
+    FILE *f = fopen(p, "wb");
+    cr_assert_not_null(f);
+    fwrite(buf, 1, len, f);
+    fclose(f);
+}
+
+static int count_with(int n, int engine, int depth, int threads, size_t stop_after,
+                      nq_count_result *r, char *message, size_t size)
+{
+    const nq_run_hooks hooks = { .stop_after = stop_after };
+    const nq_count_params p = { .n = n, .engine = engine, .threads = threads, .depth = depth,
+                                .hooks = &hooks, .checkpoint = path, .message = message,
+                                .message_size = size };
+    return nq_count(&p, r);
+}
+
+Test(checkpoint, stopped_runs_resume_to_the_exact_counts)
+{
+    for (int engine = NQ_ENG_SYM8; engine <= NQ_ENG_PMIRROR; engine++)
+        for (int n = 10; n <= 14; n++) {
+            fresh_path();
+            unsigned long long total, unique;
+            known_values(n, &total, &unique);
+            nq_count_result r;
+            char msg[256] = "";
+            /* Three stops of a few subproblems each, with 1, 2, 3 threads. */
+            int stops = 0;
+            for (int threads = 1; threads <= 3; threads++) {
+                const int err = count_with(n, engine, 3, threads, 7, &r, msg, sizeof msg);
+                if (err == 0)
+                    break;
+                cr_assert_eq(err, NQ_ERR(EINTR), "n=%d: %s", n, msg);
+                stops++;
+            }
+            cr_assert_eq(count_with(n, engine, 3, 2, 0, &r, msg, sizeof msg), 0, "%s", msg);
+            cr_assert(stops == 0 || r.resumed_subproblems > 0, "n=%d resumed nothing", n);
+            cr_assert(r.total == total, "engine %d n=%d total %llu", engine, n,
+                      (unsigned long long)r.total);
+            if (r.unique_known)
+                cr_assert(r.unique == unique, "n=%d unique", n);
+            /* Once complete, a rerun takes everything from the file. */
+            cr_assert_eq(count_with(n, engine, 3, 1, 0, &r, msg, sizeof msg), 0);
+            cr_assert_eq(r.resumed_subproblems, r.subproblems);
+            cr_assert(r.total == total);
+            unlink(path);
+        }
+}
+
+/* Every way of spoiling a checkpoint is refused with EBADMSG, the file is
+ * left byte for byte as it was, and the message says something. */
+static void refused(const char *contents, size_t len, int n, int depth, const char *why)
+{
+    spit(path, contents, len);
+    nq_count_result r;
+    char msg[256] = "";
+    cr_assert_eq(count_with(n, NQ_ENG_SYM8, depth, 2, 0, &r, msg, sizeof msg), NQ_ERR(EBADMSG),
+                 "%s was accepted", why);
+    cr_assert(strstr(msg, "checkpoint"), "%s: message '%s'", why, msg);
+    size_t after_len;
+    char *after = slurp(path, &after_len);
+    cr_assert(after_len == len && !memcmp(after, contents, len), "%s: file changed", why);
+    free(after);
+}
+
+Test(checkpoint, damaged_or_foreign_files_are_refused_and_kept)
+{
+    fresh_path();
+    nq_count_result r;
+    char msg[256];
+    cr_assert_eq(count_with(12, NQ_ENG_SYM8, 3, 2, 20, &r, msg, sizeof msg), NQ_ERR(EINTR));
+    size_t len;
+    char *good = slurp(path, &len);
+    char *bad = malloc(len + 16);
+
+    refused(good, len, 13, 3, "another n");
+    refused(good, len, 12, 2, "another depth");
+    refused(good, len / 2, 12, 3, "a truncated file");
+    refused(good, len - 1, 12, 3, "a file without its last newline");
+    refused("", 0, 12, 3, "an empty file");
+    memcpy(bad, good, len);
+    bad[len / 2] ^= 1;
+    refused(bad, len, 12, 3, "a flipped bit");
+    memcpy(bad, good, len);
+    bad[0] = 'N';
+    refused(bad, len, 12, 3, "another magic");
+    free(bad);
+    free(good);
+    unlink(path);
+}
+
+Test(checkpoint, write_and_read_round_trip)
+{
+    fresh_path();
+    nq_plan *plan;
+    cr_assert_eq(nq_plan_create(&plan, 11, NQ_ENG_SYM8, 2), 0);
+    const size_t size = nq_plan_size(plan);
+    unsigned char *done = calloc(size, 1), *done2 = calloc(size, 1);
+    nq_sub_result *res = calloc(size, sizeof *res), *res2 = calloc(size, sizeof *res2);
+    for (size_t i = 0; i < size; i += 3) {
+        nq_plan_solve_one(plan, i, &res[i]);
+        done[i] = 1;
+    }
+    res[0].total = (nq_u128)1 << 100; /* 128-bit counts survive the trip */
+    cr_assert_eq(nq_checkpoint_write(path, plan, done, res), 0);
+    char msg[128];
+    cr_assert_eq(nq_checkpoint_read(path, plan, done2, res2, msg, sizeof msg), 0);
+    cr_assert(!memcmp(done, done2, size));
+    for (size_t i = 0; i < size; i++)
+        cr_assert(res[i].total == res2[i].total && res[i].unique == res2[i].unique);
+    unlink(path);
+    cr_assert_eq(nq_checkpoint_read(path, plan, done2, res2, msg, sizeof msg), NQ_ERR(ENOENT));
+    free(done);
+    free(done2);
+    free(res);
+    free(res2);
+    nq_plan_destroy(plan);
+}

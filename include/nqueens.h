@@ -104,6 +104,14 @@ NQ_API int nq_plan_run(const nq_plan *plan, int threads, unsigned char *done,
                        nq_sub_result *results, const nq_run_hooks *hooks,
                        nq_sub_result *run_sum);
 
+/* As nq_plan_run, for the `count` subproblems listed (a batch handed out by
+ * an MPI rank, say), whether or not done says they are. */
+NQ_API int nq_plan_run_list(const nq_plan *plan, int threads, const size_t *list, size_t count,
+                            unsigned char *done, nq_sub_result *results,
+                            const nq_run_hooks *hooks, nq_sub_result *run_sum);
+/* The k-th subproblem in work-queue order (largest estimated first). */
+NQ_API size_t nq_plan_order(const nq_plan *plan, size_t k);
+
 /* The sum of results[i] over the subproblems marked done. */
 NQ_API void nq_plan_sum(const nq_plan *plan, const unsigned char *done,
                         const nq_sub_result *results, nq_sub_result *sum);

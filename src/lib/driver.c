@@ -27,8 +27,9 @@ void nq_plan_sum(const nq_plan *plan, const unsigned char *done, const nq_sub_re
             add(sum, &results[i]);
 }
 
-int nq_plan_run(const nq_plan *plan, int threads, unsigned char *done, nq_sub_result *results,
-                const nq_run_hooks *hooks, nq_sub_result *run_sum)
+static int run_list(const nq_plan *plan, int threads, const size_t *todo, size_t todo_size,
+                    unsigned char *done, nq_sub_result *results, const nq_run_hooks *hooks,
+                    nq_sub_result *run_sum)
 {
     if (threads <= 0)
         threads = nq_default_threads();
@@ -37,18 +38,9 @@ int nq_plan_run(const nq_plan *plan, int threads, unsigned char *done, nq_sub_re
     const nq_run_hooks none = { 0 };
     if (!hooks)
         hooks = &none;
-
-    size_t todo_size = 0;
-    size_t *todo = malloc((plan->size + 1) * sizeof *todo);
     thread_acc *acc = aligned_alloc(64, (size_t)threads * sizeof *acc);
-    if (!todo || !acc) {
-        free(todo);
-        free(acc);
+    if (!acc)
         return NQ_ERR(ENOMEM);
-    }
-    for (size_t k = 0; k < plan->size; k++)
-        if (!done[plan->order[k]])
-            todo[todo_size++] = plan->order[k];
 
     const size_t limit = hooks->stop_after ? hooks->stop_after : (size_t)-1;
     int stopped = 0;
@@ -82,7 +74,37 @@ int nq_plan_run(const nq_plan *plan, int threads, unsigned char *done, nq_sub_re
         for (int t = 0; t < threads; t++)
             add(run_sum, &acc[t].sum);
     }
-    free(todo);
     free(acc);
     return stopped ? NQ_ERR(EINTR) : 0;
+}
+
+int nq_plan_run(const nq_plan *plan, int threads, unsigned char *done, nq_sub_result *results,
+                const nq_run_hooks *hooks, nq_sub_result *run_sum)
+{
+    size_t todo_size = 0;
+    size_t *todo = malloc((plan->size + 1) * sizeof *todo);
+    if (!todo)
+        return NQ_ERR(ENOMEM);
+    for (size_t k = 0; k < plan->size; k++)
+        if (!done[plan->order[k]])
+            todo[todo_size++] = plan->order[k];
+    const int err = run_list(plan, threads, todo, todo_size, done, results, hooks, run_sum);
+    free(todo);
+    return err;
+}
+
+int nq_plan_run_list(const nq_plan *plan, int threads, const size_t *list, size_t count,
+                     unsigned char *done, nq_sub_result *results, const nq_run_hooks *hooks,
+                     nq_sub_result *run_sum)
+{
+    for (size_t k = 0; k < count; k++)
+        if (list[k] >= plan->size)
+            return NQ_ERR(EINVAL);
+    return run_list(plan, threads, list, count, done, results, hooks, run_sum);
+}
+
+/* The work-queue order: the largest estimated subproblems first. */
+size_t nq_plan_order(const nq_plan *plan, size_t k)
+{
+    return k < plan->size ? plan->order[k] : plan->size;
 }

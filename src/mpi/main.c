@@ -1,0 +1,397 @@
+/* nqueens-mpi: the count spread over MPI ranks, each counting with the
+ * OpenMP driver. A user program of libnqueens (nqueens.h only) and of MPI.
+ *
+ * Rank 0 keeps the plan's queue and hands out batches of subproblems on
+ * request, from a server thread; its main thread counts batches too. A
+ * request carries the results of the requester's previous batch. Batches
+ * are a share of what is left (guided self-scheduling), so they shrink near
+ * the end and no rank waits long for the last one. Rank 0 has every
+ * subproblem's counts: it sums them exactly and keeps the checkpoint, in the
+ * format of `nqueens count --checkpoint`, so a job can resume with another
+ * number of ranks. */
+#include "args.h"
+
+#include <mpi.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+enum { TAG_RESULTS = 1, TAG_BATCH = 2 };
+enum { RECORD = 4 }; /* index, total low, total high, unique: uint64 each */
+
+static volatile sig_atomic_t stop_requested, stop_signal;
+
+static void on_stop_signal(int sig)
+{
+    stop_signal = sig;
+    stop_requested = 1;
+}
+
+static int rank, ranks;
+
+static void finalize_at_exit(void)
+{
+    int finalized = 0;
+    MPI_Finalized(&finalized);
+    if (!finalized)
+        MPI_Finalize();
+}
+
+static void usage(void)
+{
+    printf("usage: mpirun -np R nqueens-mpi count N [-t|--threads T] [--engine NAME] [--depth D]\n"
+           "                     [--checkpoint FILE [--checkpoint-every SECONDS]] [--json]\n\n"
+           "Counts Q(N) and U(N) over R MPI ranks, each with T OpenMP threads. Rank 0\n"
+           "hands out batches of subproblems and counts some itself; it alone writes\n"
+           "the output and the checkpoint (the format of 'nqueens count'), so a job\n"
+           "resumes from it with any number of ranks. Engines: %s (default), %s.\n",
+           nq_engine_get(0)->name, nq_engine_get(1)->name);
+}
+
+typedef struct options {
+    int n, threads, engine, depth, json;
+    const char *checkpoint;
+    double checkpoint_every;
+    unsigned long stop_after;
+} options;
+
+static options parse(int argc, char **argv)
+{
+    options o = { 0 };
+    o.checkpoint_every = 30;
+    const char *n_arg = NULL, *value;
+    if (argc < 2)
+        cli_usage_error("missing command: nqueens-mpi count N (see 'nqueens-mpi --help')");
+    if (cli_opt_flag(argv[1], "-h", "--help")) {
+        if (rank == 0)
+            usage();
+        cli_finish_stdout();
+        exit(0);
+    }
+    if (strcmp(argv[1], "count"))
+        cli_usage_error("unknown command '%s' (nqueens-mpi has: count)", argv[1]);
+    for (int i = 2; i < argc; i++) {
+        const char *arg = argv[i];
+        if (cli_opt_flag(arg, "-h", "--help")) {
+            if (rank == 0)
+                usage();
+            cli_finish_stdout();
+            exit(0);
+        } else if (cli_opt_value(argc, argv, &i, "-t", "--threads", &value)) {
+            o.threads = cli_parse_threads(value);
+        } else if (cli_opt_value(argc, argv, &i, NULL, "--engine", &value)) {
+            o.engine = cli_parse_engine(value);
+        } else if (cli_opt_value(argc, argv, &i, NULL, "--depth", &value)) {
+            o.depth = (int)cli_parse_range(value, "depth", 1, NQ_MAX_DEPTH);
+        } else if (cli_opt_flag(arg, NULL, "--json")) {
+            o.json = 1;
+        } else if (cli_opt_value(argc, argv, &i, NULL, "--checkpoint", &value)) {
+            if (!*value)
+                cli_usage_error("--checkpoint needs a file name");
+            o.checkpoint = value;
+        } else if (cli_opt_value(argc, argv, &i, NULL, "--checkpoint-every", &value)) {
+            o.checkpoint_every = cli_parse_seconds(value, "--checkpoint-every");
+        } else if (cli_opt_value(argc, argv, &i, NULL, "--stop-after", &value)) {
+            /* Hidden, for tests: hand out K subproblems, then stop and save. */
+            o.stop_after = (unsigned long)cli_parse_range(value, "--stop-after", 1, 1L << 40);
+        } else if (!cli_is_option(arg) && !n_arg) {
+            n_arg = arg;
+        } else {
+            cli_reject("count", arg);
+        }
+    }
+    if (!n_arg)
+        cli_usage_error("count: missing N, a whole number from %d to %d", NQ_MIN_N, NQ_MAX_N);
+    o.n = cli_parse_n(n_arg);
+    if (!nq_engine_get(o.engine)->parallel)
+        cli_usage_error("nqueens-mpi runs the parallel engines only, not '%s'",
+                        nq_engine_get(o.engine)->name);
+    if (!o.threads)
+        o.threads = cli_default_threads();
+    return o;
+}
+
+/* Rank 0's shared state; `lock` guards the queue and the checkpoint file. */
+typedef struct server {
+    const options *o;
+    const nq_plan *plan;
+    unsigned char *done;
+    nq_sub_result *results;
+    size_t *queue, queued, next;
+    size_t handed;
+    int stopped;
+    double next_save;
+    pthread_mutex_t lock;
+} server;
+
+/* The next batch: a quarter of what is left over the ranks, between one and
+ * eight subproblems per thread (small enough that checkpoints and a stop
+ * come often), or nothing once stopped or empty. */
+static size_t take(server *s, size_t *batch)
+{
+    pthread_mutex_lock(&s->lock);
+    if (stop_requested || (s->o->stop_after && s->handed >= s->o->stop_after))
+        s->stopped = s->next < s->queued;
+    size_t k = 0;
+    if (!s->stopped) {
+        const size_t left = s->queued - s->next;
+        const size_t threads = (size_t)s->o->threads;
+        k = left / (4 * (size_t)ranks);
+        k = k < threads ? threads : k > 8 * threads ? 8 * threads : k;
+        if (k > left)
+            k = left;
+        if (s->o->stop_after && k > s->o->stop_after - s->handed)
+            k = s->o->stop_after - s->handed;
+        memcpy(batch, s->queue + s->next, k * sizeof *batch);
+        s->next += k;
+        s->handed += k;
+    }
+    pthread_mutex_unlock(&s->lock);
+    return k;
+}
+
+static void save(server *s, int force)
+{
+    if (!s->o->checkpoint)
+        return;
+    pthread_mutex_lock(&s->lock);
+    if (force || MPI_Wtime() >= s->next_save) {
+        const int err = nq_checkpoint_write(s->o->checkpoint, s->plan, s->done, s->results);
+        if (err)
+            fprintf(stderr, "nqueens: checkpoint '%s': cannot write it: %s\n", s->o->checkpoint,
+                    strerror(-err));
+        s->next_save = MPI_Wtime() + s->o->checkpoint_every;
+    }
+    pthread_mutex_unlock(&s->lock);
+}
+
+/* Answers the other ranks' requests until each has had an empty batch. Polls
+ * with a short sleep: a blocking MPI receive would spin a core that rank 0's
+ * own counting needs. */
+static void *serve(void *arg)
+{
+    server *s = arg;
+    const size_t cap = s->plan ? nq_plan_size(s->plan) : 0;
+    uint64_t *msg = malloc((cap * RECORD + 1) * sizeof *msg);
+    size_t *batch = malloc((cap + 1) * sizeof *batch);
+    int active = ranks - 1;
+    const struct timespec nap = { 0, 200 * 1000 };
+    while (active > 0) {
+        int ready = 0;
+        MPI_Status st;
+        MPI_Iprobe(MPI_ANY_SOURCE, TAG_RESULTS, MPI_COMM_WORLD, &ready, &st);
+        if (!ready) {
+            nanosleep(&nap, NULL);
+            continue;
+        }
+        int count;
+        MPI_Get_count(&st, MPI_UINT64_T, &count);
+        MPI_Recv(msg, count, MPI_UINT64_T, st.MPI_SOURCE, TAG_RESULTS, MPI_COMM_WORLD,
+                 MPI_STATUS_IGNORE);
+        for (int r = 0; r + RECORD <= count; r += RECORD) {
+            const size_t i = (size_t)msg[r];
+            s->results[i].total = (nq_u128)msg[r + 1] | (nq_u128)msg[r + 2] << 64;
+            s->results[i].unique = msg[r + 3];
+            __atomic_store_n(&s->done[i], 1, __ATOMIC_RELEASE);
+        }
+        const size_t k = take(s, batch);
+        for (size_t j = 0; j < k; j++)
+            msg[j] = batch[j];
+        MPI_Send(msg, (int)k, MPI_UINT64_T, st.MPI_SOURCE, TAG_BATCH, MPI_COMM_WORLD);
+        active -= k == 0;
+        save(s, 0);
+    }
+    free(msg);
+    free(batch);
+    return NULL;
+}
+
+/* A rank other than 0: ask, count, report, until given nothing. */
+static double work(const options *o, const nq_plan *plan)
+{
+    const size_t size = nq_plan_size(plan);
+    uint64_t *msg = malloc((size * RECORD + 1) * sizeof *msg);
+    size_t *batch = malloc((size + 1) * sizeof *batch);
+    unsigned char *done = calloc(size + 1, 1);
+    nq_sub_result *results = calloc(size + 1, sizeof *results);
+    if (!msg || !batch || !done || !results)
+        MPI_Abort(MPI_COMM_WORLD, 1);
+    double busy = 0;
+    int reply = 0;
+    for (;;) {
+        MPI_Send(msg, reply, MPI_UINT64_T, 0, TAG_RESULTS, MPI_COMM_WORLD);
+        MPI_Status st;
+        int count;
+        MPI_Recv(msg, (int)size, MPI_UINT64_T, 0, TAG_BATCH, MPI_COMM_WORLD, &st);
+        MPI_Get_count(&st, MPI_UINT64_T, &count);
+        if (count == 0)
+            break;
+        for (int j = 0; j < count; j++)
+            batch[j] = (size_t)msg[j];
+        const double t0 = MPI_Wtime();
+        if (nq_plan_run_list(plan, o->threads, batch, (size_t)count, done, results, NULL, NULL))
+            MPI_Abort(MPI_COMM_WORLD, 1);
+        busy += MPI_Wtime() - t0;
+        reply = 0;
+        for (int j = 0; j < count; j++) {
+            const nq_sub_result *r = &results[batch[j]];
+            msg[reply++] = batch[j];
+            msg[reply++] = (uint64_t)r->total;
+            msg[reply++] = (uint64_t)(r->total >> 64);
+            msg[reply++] = r->unique;
+        }
+    }
+    free(msg);
+    free(batch);
+    free(done);
+    free(results);
+    return busy;
+}
+
+int main(int argc, char **argv)
+{
+    int provided;
+    MPI_Init_thread(&argc, &argv, MPI_THREAD_MULTIPLE, &provided);
+    atexit(finalize_at_exit);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &ranks);
+    if (rank != 0) /* one message for bad input, from rank 0 */
+        (void)freopen("/dev/null", "w", stderr);
+    const options o = parse(argc, argv);
+    if (rank != 0)
+        (void)freopen("/dev/null", "w", stdout);
+    if (provided < MPI_THREAD_SERIALIZED && ranks > 1)
+        cli_fail("this MPI library gives no thread support (level %d); rank 0 needs "
+                 "MPI_THREAD_SERIALIZED",
+                 provided);
+
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_stop_signal;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+
+    const double start = MPI_Wtime();
+    nq_plan *plan;
+    int err = nq_plan_create(&plan, o.n, o.engine, o.depth);
+    if (err)
+        cli_fail("count %d failed: %s", o.n, strerror(-err));
+    /* Every rank builds the plan from the same arguments; they must agree. */
+    uint64_t fingerprint = nq_plan_fingerprint(plan), root_fingerprint = fingerprint;
+    MPI_Bcast(&root_fingerprint, 1, MPI_UINT64_T, 0, MPI_COMM_WORLD);
+    if (root_fingerprint != fingerprint)
+        MPI_Abort(MPI_COMM_WORLD, 1);
+
+    const size_t size = nq_plan_size(plan);
+    server s = { .o = &o, .plan = plan, .lock = PTHREAD_MUTEX_INITIALIZER };
+    int status = 0;
+    size_t resumed = 0;
+    char message[512] = "";
+    if (rank == 0) {
+        s.done = calloc(size + 1, 1);
+        s.results = calloc(size + 1, sizeof *s.results);
+        s.queue = malloc((size + 1) * sizeof *s.queue);
+        if (!s.done || !s.results || !s.queue)
+            MPI_Abort(MPI_COMM_WORLD, 1);
+        if (o.checkpoint) {
+            err = nq_checkpoint_read(o.checkpoint, plan, s.done, s.results, message,
+                                     sizeof message);
+            if (err && err != NQ_ERR(ENOENT)) {
+                if (!*message)
+                    snprintf(message, sizeof message, "checkpoint '%s': cannot read it: %s",
+                             o.checkpoint, strerror(-err));
+                status = 1;
+            }
+        }
+        for (size_t k = 0; k < size; k++) {
+            const size_t i = nq_plan_order(plan, k);
+            if (s.done[i])
+                resumed++;
+            else
+                s.queue[s.queued++] = i;
+        }
+        s.next_save = MPI_Wtime() + o.checkpoint_every;
+    }
+    MPI_Bcast(&status, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    if (status) {
+        if (rank == 0)
+            fprintf(stderr, "nqueens: %s\n", message);
+        nq_plan_destroy(plan);
+        return status;
+    }
+
+    double busy = 0;
+    if (rank == 0) {
+        pthread_t server_thread;
+        if (ranks > 1 && pthread_create(&server_thread, NULL, serve, &s))
+            MPI_Abort(MPI_COMM_WORLD, 1);
+        size_t *batch = malloc((size + 1) * sizeof *batch);
+        size_t k;
+        while ((k = take(&s, batch)) > 0) {
+            const double t0 = MPI_Wtime();
+            if (nq_plan_run_list(plan, o.threads, batch, k, s.done, s.results, NULL, NULL))
+                MPI_Abort(MPI_COMM_WORLD, 1);
+            busy += MPI_Wtime() - t0;
+            save(&s, 0);
+        }
+        free(batch);
+        if (ranks > 1)
+            pthread_join(server_thread, NULL);
+        save(&s, 1);
+    } else {
+        busy = work(&o, plan);
+    }
+
+    double *busy_all = rank == 0 ? calloc((size_t)ranks, sizeof *busy_all) : NULL;
+    MPI_Gather(&busy, 1, MPI_DOUBLE, busy_all, 1, MPI_DOUBLE, 0, MPI_COMM_WORLD);
+    if (rank == 0 && s.stopped) {
+        const int sig = stop_signal;
+        const char *why = sig == SIGTERM ? "SIGTERM" : sig == SIGINT ? "SIGINT" : "--stop-after";
+        if (o.checkpoint)
+            fprintf(stderr, "nqueens: stopped by %s; the work done is saved in '%s'; resume with: "
+                            "mpirun nqueens-mpi count %d --engine %s --depth %d --checkpoint '%s'\n",
+                    why, o.checkpoint, o.n, nq_engine_get(o.engine)->name, nq_plan_depth(plan),
+                    o.checkpoint);
+        else
+            fprintf(stderr, "nqueens: stopped by %s; nothing saved (run with --checkpoint FILE "
+                            "to keep the work done)\n", why);
+        status = sig == SIGTERM ? 143 : 130;
+    } else if (rank == 0) {
+        nq_sub_result sum;
+        nq_plan_sum(plan, s.done, s.results, &sum);
+        char total[40], unique[40];
+        nq_u128_str(sum.total, total);
+        if (nq_engine_get(o.engine)->gives_unique)
+            nq_u128_str(sum.unique, unique);
+        else
+            strcpy(unique, o.json ? "null" : "unknown");
+        const double seconds = MPI_Wtime() - start;
+        if (o.json) {
+            printf("{\"n\":%d,\"total\":%s,\"unique\":%s,\"engine\":\"%s\",\"threads\":%d,"
+                   "\"depth\":%d,\"subproblems\":%zu,\"resumed_subproblems\":%zu,"
+                   "\"computed_subproblems\":%zu,\"seconds\":%.6f,\"ranks\":%d,"
+                   "\"rank_busy_seconds\":[",
+                   o.n, total, unique, nq_engine_get(o.engine)->name, o.threads,
+                   nq_plan_depth(plan), size, resumed, size - resumed, seconds, ranks);
+            for (int r = 0; r < ranks; r++)
+                printf("%s%.6f", r ? "," : "", busy_all[r]);
+            printf("]}\n");
+        } else {
+            printf("n=%d total=%s unique=%s engine=%s threads=%d ranks=%d seconds=%.3f\n", o.n,
+                   total, unique, nq_engine_get(o.engine)->name, o.threads, ranks, seconds);
+        }
+        cli_finish_stdout();
+    }
+    MPI_Bcast(&status, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    free(busy_all);
+    free(s.done);
+    free(s.results);
+    free(s.queue);
+    nq_plan_destroy(plan);
+    return status;
+}

@@ -147,9 +147,11 @@ static int by_weight_desc(const void *a, const void *b)
     return x->index < y->index ? -1 : 1;
 }
 
+/* Enough subproblems to balance many threads (hundreds to thousands), and
+ * for long runs, small enough that a checkpoint or a stop comes often. */
 static int default_depth(int n)
 {
-    return n < 12 ? 2 : 3;
+    return n < 12 ? 2 : n < 18 ? 3 : 4;
 }
 
 int nq_plan_create(nq_plan **out, int n, int engine, int depth)

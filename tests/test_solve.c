@@ -1,0 +1,318 @@
+/* Solution listing: every board listed is a solution, in strictly increasing
+ * lexicographic order (so none repeats), Q(n) or U(n) of them, the same for
+ * any number of threads; the text formats agree with the boards; early stops
+ * and limits are exact. */
+#include "internal.h"
+#include "known_values.h"
+
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_TEST_N 10
+
+/* Collected boards, n bytes each. */
+typedef struct list {
+    int n;
+    size_t count, cap;
+    int8_t *boards;
+    size_t stop_after; /* 0: never stop */
+} list;
+
+static int collect(void *ctx, int n, const int8_t *cols)
+{
+    list *l = ctx;
+    cr_assert_eq(n, l->n);
+    if (l->count == l->cap) {
+        l->cap = l->cap ? 2 * l->cap : 64;
+        l->boards = realloc(l->boards, l->cap * (size_t)n);
+        cr_assert_not_null(l->boards);
+    }
+    memcpy(l->boards + l->count * (size_t)n, cols, (size_t)n);
+    l->count++;
+    return l->stop_after && l->count >= l->stop_after;
+}
+
+static list solve_list(int n, int unique, int threads)
+{
+    list l = { .n = n };
+    const int rc = nq_solve(n, unique, threads, collect, &l);
+    cr_assert_eq(rc, 0, "nq_solve(%d, %d, %d) returned %d", n, unique, threads, rc);
+    return l;
+}
+
+static int is_solution(int n, const int8_t *p)
+{
+    for (int r = 0; r < n; r++) {
+        if (p[r] < 0 || p[r] >= n)
+            return 0;
+        for (int k = 0; k < r; k++)
+            if (p[k] == p[r] || abs(p[k] - p[r]) == r - k)
+                return 0;
+    }
+    return 1;
+}
+
+static void check_list(const list *l, int unique)
+{
+    const int n = l->n;
+    unsigned long long total, uniq;
+    cr_assert_eq(known_values(n, &total, &uniq), 0);
+    cr_expect_eq(l->count, unique ? uniq : total, "n=%d unique=%d: %zu boards, expected %llu", n,
+                 unique, l->count, unique ? uniq : total);
+    for (size_t i = 0; i < l->count; i++) {
+        const int8_t *p = l->boards + i * (size_t)n;
+        cr_assert(is_solution(n, p), "n=%d: board %zu is not a solution", n, i);
+        if (i)
+            cr_assert_lt(memcmp(p - n, p, (size_t)n), 0, "n=%d: boards %zu, %zu out of order", n,
+                         i - 1, i);
+        if (unique)
+            cr_assert(nq_sym_is_canonical(n, p, NULL), "n=%d: board %zu is not canonical", n, i);
+    }
+    if (!unique)
+        return;
+    /* Pairwise inequivalent: no image of one board is another listed board. */
+    for (size_t i = 0; i < l->count; i++) {
+        int8_t img[NQ_MAX_N];
+        for (int s = 1; s < NQ_SYMMETRIES; s++) {
+            nq_sym_apply(s, n, l->boards + i * (size_t)n, img);
+            for (size_t j = 0; j < l->count; j++)
+                cr_assert(j == i || memcmp(img, l->boards + j * (size_t)n, (size_t)n),
+                          "n=%d: boards %zu and %zu are equivalent", n, i, j);
+        }
+    }
+}
+
+Test(solve, callback_all_and_unique)
+{
+    for (int unique = 0; unique <= 1; unique++)
+        for (int n = 1; n <= MAX_TEST_N; n++) {
+            list one = solve_list(n, unique, 1);
+            check_list(&one, unique);
+            for (int t = 2; t <= 3; t++) {
+                list more = solve_list(n, unique, t);
+                cr_assert_eq(more.count, one.count);
+                cr_assert(!one.count || !memcmp(more.boards, one.boards, one.count * (size_t)n),
+                          "n=%d unique=%d: %d threads list other boards", n, unique, t);
+                free(more.boards);
+            }
+            free(one.boards);
+        }
+}
+
+/* The unique boards are exactly the canonical boards among all of them. */
+Test(solve, unique_is_canonical_subset)
+{
+    for (int n = 1; n <= MAX_TEST_N; n++) {
+        list all = solve_list(n, 0, 2), uniq = solve_list(n, 1, 2);
+        size_t k = 0;
+        for (size_t i = 0; i < all.count; i++) {
+            const int8_t *p = all.boards + i * (size_t)n;
+            if (!nq_sym_is_canonical(n, p, NULL))
+                continue;
+            cr_assert_lt(k, uniq.count);
+            cr_assert(!memcmp(p, uniq.boards + k * (size_t)n, (size_t)n), "n=%d: unique %zu", n, k);
+            k++;
+        }
+        cr_assert_eq(k, uniq.count);
+        free(all.boards);
+        free(uniq.boards);
+    }
+}
+
+Test(solve, callback_stops_early)
+{
+    for (int t = 1; t <= 3; t++) {
+        list l = { .n = 12, .stop_after = 7 };
+        cr_assert_eq(nq_solve(12, 0, t, collect, &l), 1);
+        cr_assert_eq(l.count, 7, "%zu callbacks after asking to stop at 7", l.count);
+        list full = solve_list(12, 0, 1);
+        cr_assert(!memcmp(l.boards, full.boards, 7 * 12));
+        free(l.boards);
+        free(full.boards);
+    }
+    /* n = 32 has far too many solutions to list: stopping must be quick. */
+    list big = { .n = 32, .stop_after = 3 };
+    cr_assert_eq(nq_solve(32, 0, 2, collect, &big), 1);
+    cr_assert_eq(big.count, 3);
+    for (size_t i = 0; i < 3; i++)
+        cr_assert(is_solution(32, big.boards + i * 32));
+    free(big.boards);
+}
+
+Test(solve, bad_arguments)
+{
+    list l = { .n = 4 };
+    cr_expect_eq(nq_solve(0, 0, 1, collect, &l), NQ_ERR(EINVAL));
+    cr_expect_eq(nq_solve(33, 0, 1, collect, &l), NQ_ERR(EINVAL));
+    cr_expect_eq(nq_solve(4, 0, -1, collect, &l), NQ_ERR(EINVAL));
+    cr_expect_eq(nq_solve(4, 0, 1, NULL, NULL), NQ_ERR(EINVAL));
+    nq_solve_params p = { .n = 4, .format = (nq_format)7 };
+    cr_expect_eq(nq_solve_text(&p, NULL, NULL, NULL), NQ_ERR(EINVAL));
+    cr_expect_eq(l.count, 0);
+}
+
+/* ------------------------------------------------------------ text output */
+
+typedef struct text {
+    char *buf;
+    size_t len, cap;
+    size_t stop_at; /* stop once this many bytes were received; 0: never */
+} text;
+
+static int append(void *ctx, const char *buf, size_t len)
+{
+    text *t = ctx;
+    if (t->len + len + 1 > t->cap) {
+        t->cap = 2 * (t->len + len + 1);
+        t->buf = realloc(t->buf, t->cap);
+        cr_assert_not_null(t->buf);
+    }
+    memcpy(t->buf + t->len, buf, len);
+    t->len += len;
+    t->buf[t->len] = '\0';
+    return t->stop_at && t->len >= t->stop_at;
+}
+
+static text solve_text(int n, int unique, int threads, nq_format f, uint64_t limit, uint64_t *listed)
+{
+    text t = { 0 };
+    nq_solve_params p = { .n = n, .unique = unique, .threads = threads, .format = f, .limit = limit };
+    const int rc = nq_solve_text(&p, append, &t, listed);
+    cr_assert_eq(rc, 0, "nq_solve_text n=%d format=%d returned %d", n, f, rc);
+    if (!t.buf)
+        t.buf = calloc(1, 1);
+    return t;
+}
+
+/* The expected text, built from the boards by plain printing. */
+static char *render(const list *l, nq_format f, size_t count)
+{
+    const int n = l->n;
+    char *out = malloc(64 + count * (size_t)(n * (n + 4) + 4));
+    cr_assert_not_null(out);
+    char *o = out;
+    if (f == NQ_FORMAT_JSON)
+        *o++ = '[';
+    for (size_t i = 0; i < count; i++) {
+        const int8_t *p = l->boards + i * (size_t)n;
+        if (i && f != NQ_FORMAT_COLS)
+            *o++ = f == NQ_FORMAT_JSON ? ',' : '\n';
+        if (f == NQ_FORMAT_JSON)
+            *o++ = '[';
+        for (int r = 0; r < n; r++) {
+            if (f == NQ_FORMAT_COLS) {
+                o += sprintf(o, r ? " %d" : "%d", p[r]);
+                continue;
+            }
+            if (f == NQ_FORMAT_JSON)
+                o += sprintf(o, r ? ",\"" : "\"");
+            for (int c = 0; c < n; c++)
+                *o++ = c == p[r] ? 'Q' : '.';
+            *o++ = f == NQ_FORMAT_JSON ? '"' : '\n';
+        }
+        if (f == NQ_FORMAT_JSON)
+            *o++ = ']';
+        if (f == NQ_FORMAT_COLS)
+            *o++ = '\n';
+    }
+    if (f == NQ_FORMAT_JSON) {
+        *o++ = ']';
+        *o++ = '\n';
+    }
+    *o = '\0';
+    return out;
+}
+
+Test(solve_text, formats_match_boards)
+{
+    for (int unique = 0; unique <= 1; unique++)
+        for (int n = 1; n <= MAX_TEST_N; n++) {
+            list l = solve_list(n, unique, 1);
+            for (nq_format f = NQ_FORMAT_BOARD; f <= NQ_FORMAT_JSON; f++) {
+                char *want = render(&l, f, l.count);
+                for (int t = 1; t <= 3; t++) {
+                    uint64_t listed = 0;
+                    text got = solve_text(n, unique, t, f, 0, &listed);
+                    cr_assert_eq(listed, l.count);
+                    cr_assert_str_eq(got.buf, want, "n=%d unique=%d format=%d threads=%d", n,
+                                     unique, f, t);
+                    free(got.buf);
+                }
+                free(want);
+            }
+            free(l.boards);
+        }
+}
+
+Test(solve_text, json_n4_exact)
+{
+    text t = solve_text(4, 0, 2, NQ_FORMAT_JSON, 0, NULL);
+    cr_assert_str_eq(t.buf, "[[\".Q..\",\"...Q\",\"Q...\",\"..Q.\"],[\"..Q.\",\"Q...\",\"...Q\",\".Q..\"]]\n");
+    free(t.buf);
+    for (int n = 2; n <= 3; n++) {
+        text e = solve_text(n, 0, 2, NQ_FORMAT_JSON, 0, NULL);
+        cr_assert_str_eq(e.buf, "[]\n");
+        free(e.buf);
+        e = solve_text(n, 0, 2, NQ_FORMAT_BOARD, 0, NULL);
+        cr_assert_str_eq(e.buf, "");
+        free(e.buf);
+    }
+}
+
+/* A limit gives exactly the first K boards of the full listing, whatever
+ * subproblem or chunk boundary K falls on. */
+Test(solve_text, limit_is_a_prefix)
+{
+    const int n = 10;
+    list l = solve_list(n, 0, 1);
+    const uint64_t ks[] = { 1, 2, 3, 17, 100, 363, 723, 724, 725, 100000 };
+    for (size_t i = 0; i < sizeof ks / sizeof ks[0]; i++)
+        for (nq_format f = NQ_FORMAT_BOARD; f <= NQ_FORMAT_JSON; f++)
+            for (int t = 1; t <= 3; t++) {
+                const size_t want_count = ks[i] < l.count ? ks[i] : l.count;
+                char *want = render(&l, f, want_count);
+                uint64_t listed = 0;
+                text got = solve_text(n, 0, t, f, ks[i], &listed);
+                cr_assert_eq(listed, want_count);
+                cr_assert_str_eq(got.buf, want, "limit %llu format %d threads %d",
+                                 (unsigned long long)ks[i], f, t);
+                free(got.buf);
+                free(want);
+            }
+    free(l.boards);
+}
+
+/* Big n with a limit ends quickly and lists solutions in order. */
+Test(solve_text, limit_big_n)
+{
+    for (int n = 20; n <= 32; n += 4) {
+        uint64_t listed = 0;
+        text got = solve_text(n, 0, 2, NQ_FORMAT_COLS, 3, &listed);
+        cr_assert_eq(listed, 3);
+        int8_t prev[NQ_MAX_N] = { 0 };
+        char *s = got.buf;
+        for (int i = 0; i < 3; i++) {
+            int8_t p[NQ_MAX_N];
+            for (int r = 0; r < n; r++)
+                p[r] = (int8_t)strtol(s, &s, 10);
+            cr_assert_eq(*s, '\n');
+            s++;
+            cr_assert(is_solution(n, p), "n=%d: line %d is not a solution", n, i);
+            cr_assert(i == 0 || memcmp(prev, p, (size_t)n) < 0);
+            memcpy(prev, p, (size_t)n);
+        }
+        cr_assert_eq(*s, '\0');
+        free(got.buf);
+    }
+}
+
+Test(solve_text, writer_stops)
+{
+    text t = { .stop_at = 1 };
+    nq_solve_params p = { .n = 14, .threads = 2, .format = NQ_FORMAT_BOARD };
+    cr_assert_eq(nq_solve_text(&p, append, &t, NULL), 1);
+    cr_assert_gt(t.len, 0);
+    free(t.buf);
+}

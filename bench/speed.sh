@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# The speed figures of README: one thread against a reference counter, and
+# two threads against one, timed in the same run with hyperfine.
+#   bench/speed.sh YARDSTICK.c [--n "16 17"] [--runs K] [--out DIR]
+# YARDSTICK.c is the plain recursive mirror-symmetric counter the targets are
+# measured against; it is built here with cc -O3 -march=native.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+usage() { echo "usage: bench/speed.sh YARDSTICK.c [--n LIST] [--runs K] [--out DIR]" >&2; exit 2; }
+[[ $# -ge 1 && -f $1 ]] || usage
+src=$1
+shift
+ns="16 17" runs=5 out=
+while [[ $# -gt 0 ]]; do
+    case $1 in
+    --n) ns=$2; shift 2 ;;
+    --runs) runs=$2; shift 2 ;;
+    --out) out=$2; shift 2 ;;
+    *) usage ;;
+    esac
+done
+source "$root/scripts/common.sh"
+NQ_EXTRA_PACKAGES=hyperfine
+nq_install
+nq_build
+bin=$NQ_BUILD/src/nqueens
+out=${out:-$root/bench/results/speed-$(date +%Y%m%d)-$(hostname)}
+mkdir -p "$out"
+cc -O3 -march=native -o "$out/yardstick" "$src"
+
+median() { python3 -c 'import json,sys; r=json.load(open(sys.argv[1]))["results"]; print(" ".join("%.4f" % x["median"] for x in r))' "$1"; }
+{
+    echo "# nqueens speed, $(date -u +%Y-%m-%dT%H:%MZ), commit $(git -C "$root" rev-parse --short HEAD)"
+    echo
+    echo "Machine: $(lscpu | sed -n 's/^Model name: *//p'), $(nproc) CPUs; median of $runs runs (hyperfine)."
+    echo
+    echo "| n | yardstick (1 thread) | nqueens, 1 thread | nqueens, 2 threads | 1 thread vs yardstick | 2 threads vs 1 |"
+    echo "|---|---|---|---|---|---|"
+    for n in $ns; do
+        hyperfine -N -w 1 -r "$runs" --export-json "$out/speed-$n.json" \
+            "$out/yardstick $n" "$bin count $n -t 1" "$bin count $n -t 2" >/dev/null 2>&1
+        read -r y t1 t2 <<<"$(median "$out/speed-$n.json")"
+        python3 -c 'import sys; n,y,a,b=sys.argv[1:]; y,a,b=float(y),float(a),float(b); print(f"| {n} | {y:.3f} s | {a:.3f} s | {b:.3f} s | {y/a:.2f}x | {a/b:.2f}x |")' "$n" "$y" "$t1" "$t2"
+    done
+} | tee "$out/speed.md"

@@ -21,12 +21,7 @@
 #define STAGE_BYTES (256 * 1024) /* the writer gathers small chunks up to this */
 #define SLOT_QUEUE 2             /* full chunks a subproblem may have waiting */
 #define STOP_POLL 0x3FFFu        /* nodes between two reads of the stop flag */
-#ifndef FC_MIN_ROWS
-#define FC_MIN_ROWS 10 /* rows below a node for forward checking to pay */
-#endif
-#ifndef LOOK2
-#define LOOK2 0
-#endif
+#define FC_MIN_ROWS 10           /* rows below a node for forward checking to pay */
 
 enum { KIND_RAW = 3 }; /* n bytes of columns per record; the others are nq_format */
 
@@ -330,12 +325,9 @@ static inline void search(worker *w, int unique)
             }
             continue;
         }
-        /* Look ahead: a child with no free square, or whose next row is
-         * already blocked, is never pushed. */
+        /* Look ahead: a child with no free square is never pushed. */
         const uint32_t na = allowed[row + 1] & ~(nc | nl | nr);
         if (!na)
-            continue;
-        if (LOOK2 && !(allowed[row + 2] & ~(nc | (nl << 1) | (nr >> 1))))
             continue;
         if (row < fc_below && dead_ahead(allowed, row + 2, last, r->full, na, nc, nl, nr))
             continue;

@@ -74,8 +74,9 @@ NQ_API int nq_plan_depth(const nq_plan *plan);
 NQ_API uint64_t nq_plan_fingerprint(const nq_plan *plan);
 /* Relative size estimate of subproblem i (for progress and ETA). */
 NQ_API double nq_plan_weight(const nq_plan *plan, size_t i);
-/* The queens of subproblem i's prefix: cols[r] for r < depth (the column of
- * the queen in row r). Returns the number of rows written. */
+/* The queens placed in subproblem i before its search: cols[r] is the column
+ * of row r's queen, or -1 for rows left to the search (r < n). Returns the
+ * number of queens placed. */
 NQ_API int nq_plan_prefix(const nq_plan *plan, size_t i, int cols[NQ_MAX_N]);
 
 /* Counts one subproblem on the calling thread. */

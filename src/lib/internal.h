@@ -38,19 +38,23 @@ double nq_now(void);
 
 /* ------------------------------------------------------------ plans */
 
-/* How the leaves of a subproblem are counted. */
+/* How the leaves of a subproblem are counted (plan.c says why). */
 enum {
     NQ_SUB_PLAIN,  /* every solution counts `weight` (mirror symmetry: 1 or 2) */
     NQ_SUB_CORNER, /* queen in the corner: each solution stands for a class of 8 */
     NQ_SUB_EDGE,   /* no corner queen: the class is found at the leaf */
+    NQ_SUB_BORDER, /* EDGE with its border queens placed: classes of 8 */
+    NQ_SUB_BORDER_TIE, /* the same where a rotation may tie: leaves compared */
 };
 
 typedef struct nq_sub {
     uint8_t kind;
     uint8_t weight; /* NQ_SUB_PLAIN only */
-    uint8_t bound;  /* CORNER: row 1's column; EDGE: row 0's column */
-    uint8_t rows;   /* queens in the prefix */
+    uint8_t bound;  /* CORNER: row 1's column; EDGE, BORDER: row 0's column */
+    uint8_t rows;   /* queens in the prefix: rows 0..rows-1 */
+    uint8_t nfixed; /* BORDER: queens placed further down */
     int8_t cols[NQ_MAX_DEPTH + 2];
+    int8_t fixed_row[3], fixed_col[3];
 } nq_sub;
 
 struct nq_plan {
@@ -72,7 +76,7 @@ typedef struct nq_rules {
     int side_row;            /* EDGE: by this row both side columns are taken */
 } nq_rules;
 
-void nq_rules_init(nq_rules *k, int n, int kind, int bound);
+void nq_rules_init(nq_rules *k, int n, const nq_sub *s);
 uint32_t nq_rules_allowed(const nq_rules *k, int row, uint32_t down);
 
 /* Leaf counts of one search, by the size of the class each leaf stands for. */

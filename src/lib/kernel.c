@@ -23,8 +23,14 @@
 #include <string.h>
 
 
-void nq_rules_init(nq_rules *k, int n, int kind, int bound)
+static uint32_t bit_at(int n, int col)
 {
+    return col >= 0 && col < n ? 1u << col : 0;
+}
+
+void nq_rules_init(nq_rules *k, int n, const nq_sub *s)
+{
+    const int kind = s->kind, bound = s->bound;
     memset(k, 0, sizeof *k);
     k->n = n;
     k->kind = kind;
@@ -44,6 +50,18 @@ void nq_rules_init(nq_rules *k, int n, int kind, int bound)
         for (int y = 1; y < bound; y++)
             k->mask[y] &= ~side;
         k->mask[n - 1] &= ~near_corners;
+    }
+    /* Queens placed further down: their row holds only them, and their
+     * column and diagonals are barred from the rows above. */
+    for (int q = 0; q < s->nfixed; q++) {
+        const int row = s->fixed_row[q], col = s->fixed_col[q];
+        for (int y = 0; y < n; y++) {
+            if (y != row)
+                k->mask[y] &= ~(1u << col);
+            if (y < row)
+                k->mask[y] &= ~(bit_at(n, col - (row - y)) | bit_at(n, col + (row - y)));
+        }
+        k->mask[row] &= 1u << col;
     }
 }
 
@@ -98,7 +116,7 @@ static void tail(const nq_rules *k, int y, uint32_t l, uint32_t d, uint32_t r, u
 {
     const int last = k->n - 1;
     if (y == k->n) {
-        if (kind == NQ_SUB_EDGE)
+        if (kind == NQ_SUB_EDGE || kind == NQ_SUB_BORDER_TIE)
             edge_tie(k, board, out);
         else
             out->by_class[kind == NQ_SUB_PLAIN ? 0 : 3]++;
@@ -193,13 +211,16 @@ static inline __attribute__((always_inline)) void search(const nq_rules *k, int 
         }
         const uint32_t bit = f & -f;
         f ^= bit;
-        if (kind == NQ_SUB_EDGE)
+        if (kind == NQ_SUB_EDGE || kind == NQ_SUB_BORDER_TIE)
             board[y] = bit;
         const uint32_t nl = (l | bit) << 1, nd = d | bit, nr = (r | bit) >> 1;
         if (y + 3 == last) {
             const uint32_t cols = full & ~nd;
             const uint32_t count = last_three(nl, nr, cols, closed[0], closed[1], closed[2]);
-            if (kind != NQ_SUB_EDGE) {
+            if (kind == NQ_SUB_BORDER_TIE) {
+                if (count)
+                    tail(k, y + 1, nl, nd, nr, board, out, kind);
+            } else if (kind != NQ_SUB_EDGE) {
                 leaves += count;
             } else {
                 /* A tie needs a border queen exactly b from a corner (see the
@@ -234,8 +255,10 @@ void nq_search(const nq_rules *k, int row, uint32_t l, uint32_t d, uint32_t r, u
 {
     /* One specialised copy per kind keeps the kind tests out of the loop. */
     switch (k->kind) {
-    case NQ_SUB_CORNER: search(k, row, l, d, r, board, out, NQ_SUB_CORNER); break;
+    case NQ_SUB_CORNER:
+    case NQ_SUB_BORDER: search(k, row, l, d, r, board, out, NQ_SUB_CORNER); break;
     case NQ_SUB_EDGE: search(k, row, l, d, r, board, out, NQ_SUB_EDGE); break;
+    case NQ_SUB_BORDER_TIE: search(k, row, l, d, r, board, out, NQ_SUB_BORDER_TIE); break;
     default: search(k, row, l, d, r, board, out, NQ_SUB_PLAIN); break;
     }
 }

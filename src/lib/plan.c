@@ -62,16 +62,44 @@ static void expand(builder *b, const nq_rules *k, nq_sub *s, int depth)
     }
 }
 
+static int attack(int r1, int c1, int r2, int c2)
+{
+    return r1 == r2 || c1 == c2 || r1 - r2 == c1 - c2 || r1 - r2 == c2 - c1;
+}
+
+/* Adds a root: its top rows `cols` and the queens `fixed` further down, if
+ * no two of them attack each other, expanded to `depth` rows. */
+static void root_with(builder *b, int n, int depth, nq_sub s, const int *cols, int nfixed,
+                      const int (*fixed)[2])
+{
+    int qr[NQ_MAX_DEPTH + 8], qc[NQ_MAX_DEPTH + 8], queens = 0;
+    for (int y = 0; y < s.rows; y++) {
+        s.cols[y] = (int8_t)cols[y];
+        qr[queens] = y;
+        qc[queens++] = cols[y];
+    }
+    s.nfixed = (uint8_t)nfixed;
+    for (int q = 0; q < nfixed; q++) {
+        s.fixed_row[q] = (int8_t)fixed[q][0];
+        s.fixed_col[q] = (int8_t)fixed[q][1];
+        qr[queens] = fixed[q][0];
+        qc[queens++] = fixed[q][1];
+    }
+    for (int i = 0; i < queens; i++)
+        for (int j = 0; j < i; j++)
+            if (attack(qr[i], qc[i], qr[j], qc[j]))
+                return;
+    nq_rules k;
+    nq_rules_init(&k, n, &s);
+    expand(b, &k, &s, depth);
+}
+
 static void root(builder *b, int n, int depth, int kind, int weight, int bound, int rows,
                  const int *cols)
 {
-    nq_rules k;
-    nq_rules_init(&k, n, kind, bound);
-    nq_sub s = { .kind = (uint8_t)kind, .weight = (uint8_t)weight, .bound = (uint8_t)bound,
-                 .rows = (uint8_t)rows };
-    for (int y = 0; y < rows; y++)
-        s.cols[y] = (int8_t)cols[y];
-    expand(b, &k, &s, depth);
+    const nq_sub s = { .kind = (uint8_t)kind, .weight = (uint8_t)weight, .bound = (uint8_t)bound,
+                       .rows = (uint8_t)rows };
+    root_with(b, n, depth, s, cols, 0, NULL);
 }
 
 static void roots_mirror(builder *b, int n, int depth)
@@ -91,6 +119,14 @@ static void roots_mirror(builder *b, int n, int depth)
         root(b, n, depth, NQ_SUB_PLAIN, 2, 0, 2, (int[]){ mid, c });
 }
 
+/* EDGE roots with b at least this have their border queens placed first:
+ * their bounds are tight, so placing those queens prunes from the top. */
+static int border_from(int n)
+{
+    const char *e = getenv("NQ_BORDER_FROM");
+    return e ? atoi(e) : n / 4;
+}
+
 static void roots_sym8(builder *b, int n, int depth)
 {
     if (n == 1) {
@@ -99,8 +135,22 @@ static void roots_sym8(builder *b, int n, int depth)
         root(b, n, depth, NQ_SUB_EDGE, 0, 0, 1, (int[]){ 0 });
         return;
     }
-    for (int c = 1; n - 1 - c > c; c++)
-        root(b, n, depth, NQ_SUB_EDGE, 0, c, 1, (int[]){ c });
+    const int m = n - 1;
+    for (int t = 1; m - t > t; t++) {
+        if (t < border_from(n)) {
+            root(b, n, depth, NQ_SUB_EDGE, 0, t, 1, (int[]){ t });
+            continue;
+        }
+        for (int u = t; u <= m - t; u++)         /* bottom row's column */
+            for (int v = t; v <= m - t; v++)     /* left column's row */
+                for (int w = t; w <= m - t; w++) { /* right column's row */
+                    const int tie = v == m - t || u == m - t || w == t;
+                    const nq_sub s = { .kind = tie ? NQ_SUB_BORDER_TIE : NQ_SUB_BORDER,
+                                       .bound = (uint8_t)t, .rows = 1 };
+                    root_with(b, n, depth, s, (int[]){ t }, 3,
+                              (const int[][2]){ { v, 0 }, { w, m }, { m, u } });
+                }
+    }
     for (int c = 2; c <= n - 2; c++)
         root(b, n, depth, NQ_SUB_CORNER, 0, c, 2, (int[]){ 0, c });
 }
@@ -118,7 +168,7 @@ static uint64_t fnv1a(uint64_t h, const void *data, size_t len)
 static double estimate(int n, const nq_sub *s)
 {
     nq_rules k;
-    nq_rules_init(&k, n, s->kind, s->bound);
+    nq_rules_init(&k, n, s);
     uint32_t l, d, r;
     prefix_masks(n, s, &l, &d, &r, NULL);
     if (s->rows >= n - 1)
@@ -199,6 +249,9 @@ int nq_plan_create(nq_plan **out, int n, int engine, int depth)
         const uint8_t fields[4] = { s->kind, s->weight, s->bound, s->rows };
         h = fnv1a(h, fields, sizeof fields);
         h = fnv1a(h, s->cols, s->rows);
+        h = fnv1a(h, &s->nfixed, 1);
+        h = fnv1a(h, s->fixed_row, s->nfixed);
+        h = fnv1a(h, s->fixed_col, s->nfixed);
         p->weights[i] = estimate(n, s);
         rank[i] = (ranked){ p->weights[i], i };
     }
@@ -246,16 +299,22 @@ int nq_plan_prefix(const nq_plan *plan, size_t i, int cols[NQ_MAX_N])
     if (i >= plan->size)
         return 0;
     const nq_sub *s = &plan->subs[i];
-    for (int y = 0; y < s->rows; y++)
-        cols[y] = s->cols[y];
-    return s->rows;
+    for (int y = 0; y < plan->n; y++)
+        cols[y] = y < s->rows ? s->cols[y] : -1;
+    int queens = s->rows;
+    for (int q = 0; q < s->nfixed; q++)
+        if (s->fixed_row[q] >= s->rows) {
+            cols[s->fixed_row[q]] = s->fixed_col[q];
+            queens++;
+        }
+    return queens;
 }
 
 void nq_plan_solve_one(const nq_plan *plan, size_t i, nq_sub_result *out)
 {
     const nq_sub *s = &plan->subs[i];
     nq_rules k;
-    nq_rules_init(&k, plan->n, s->kind, s->bound);
+    nq_rules_init(&k, plan->n, s);
     uint32_t board[NQ_MAX_N], l, d, r;
     prefix_masks(plan->n, s, &l, &d, &r, board);
     nq_leaves leaves = { { 0 } };

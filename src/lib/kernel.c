@@ -17,11 +17,13 @@
  *    a queen sits at one of three squares; there, and only there, the leaf
  *    compares the board with its images to find whether it is the smallest
  *    and its class size.
+ *  - BORDER: EDGE with large b (plan.c), its bottom-row and side-column
+ *    queens placed in advance; they enter the search as row masks. Where a
+ *    rotation may tie (BORDER_TIE), every leaf is compared.
  */
 #include "internal.h"
 
 #include <string.h>
-
 
 static uint32_t bit_at(int n, int col)
 {

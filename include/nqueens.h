@@ -298,6 +298,9 @@ typedef struct nq_solve_params {
     int threads;    /* 0: the default */
     nq_format format;
     uint64_t limit; /* stop after this many solutions; 0: all */
+    /* Optional: on_thread_start is called by each searching thread before
+     * it takes work (thread placement binds here). NULL: none. */
+    const nq_run_hooks *hooks;
 } nq_solve_params;
 
 /* Receives the text in order, in pieces of any size (a piece may end inside

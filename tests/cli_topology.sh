@@ -75,6 +75,9 @@ for mode in none numa core; do
 done
 run 0 "$nq" count 10 --threads 2 --bind core
 grep -q '^placement (--bind core): ' "$tmp/out" || fail "count --bind core human line"
+run 0 "$nq" solve 8 --format cols --threads 2 --bind core
+[ "$(wc -l <"$tmp/out")" -eq 92 ] || fail "solve --bind core: 92 boards on stdout"
+grep -q '^placement (--bind core): thread 0 on PU' "$tmp/err" || fail "solve --bind core: placement on stderr"
 
 # Synthetic topologies: planned, not bound, and said so.
 run 0 env HWLOC_SYNTHETIC='pack:2 numa:2 core:2 pu:2' "$nq" topology --json -t 6

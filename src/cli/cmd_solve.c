@@ -1,6 +1,7 @@
 /* nqueens solve: list the solutions, streamed in lexicographic order. */
 #include "args.h"
 #include "commands.h"
+#include "placement_print.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -11,7 +12,7 @@
 static void usage(void)
 {
     printf("usage: nqueens solve N [--format board|cols|json] [--unique] [--limit K]\n"
-           "                      [-t|--threads T]\n\n"
+           "                      [-t|--threads T] [--bind none|numa|core]\n\n"
            "Lists the solutions for an N x N board (1 <= N <= %d) in lexicographic order\n"
            "of the queens' columns, row 0 first, as they are found. The output is the same\n"
            "for any number of threads.\n\n"
@@ -25,6 +26,8 @@ static void usage(void)
            "  -l, --limit K    stop after K solutions (K >= 1)\n"
            "  -t, --threads T  searching threads (default: OMP_NUM_THREADS, else the\n"
            "                   online CPUs)\n"
+           "  --bind MODE      thread placement, as for count (none, numa, core); the\n"
+           "                   placement read back goes to stderr\n"
            "  -h, --help       show this help\n\n"
            "examples:\n"
            "  nqueens solve 8 --unique\n"
@@ -64,7 +67,7 @@ static int write_stdout(void *ctx, const char *buf, size_t len)
 int cmd_solve(int argc, char **argv)
 {
     nq_solve_params p = { .format = NQ_FORMAT_BOARD };
-    int have_n = 0, have_threads = 0;
+    int have_n = 0, have_threads = 0, bind = NQ_BIND_NONE;
     for (int i = 1; i < argc; i++) {
         const char *arg = argv[i], *v;
         if (cli_opt_flag(arg, "-h", "--help")) {
@@ -80,6 +83,8 @@ int cmd_solve(int argc, char **argv)
         } else if (cli_opt_value(argc, argv, &i, "-t", "--threads", &v)) {
             p.threads = cli_parse_threads(v);
             have_threads = 1;
+        } else if (cli_opt_value(argc, argv, &i, NULL, "--bind", &v)) {
+            bind = cli_parse_bind(v);
         } else if (!have_n && !cli_is_option(arg)) {
             p.n = cli_parse_n(arg);
             have_n = 1;
@@ -92,10 +97,23 @@ int cmd_solve(int argc, char **argv)
     if (!have_threads)
         p.threads = cli_default_threads();
 
+    /* Each searching thread binds itself as it starts (as for count). */
+    cli_binding binding;
+    cli_binding_open(&binding, p.threads, bind);
+    const nq_run_hooks hooks = { .on_thread_start = cli_binding_thread_start, .ctx = &binding };
+    p.hooks = &hooks;
+
     /* A reader that leaves early (| head) ends the listing quietly: EPIPE. */
     signal(SIGPIPE, SIG_IGN);
     int err = 0;
     const int rc = nq_solve_text(&p, write_stdout, &err, NULL);
+    if (rc >= 0 && bind != NQ_BIND_NONE && cli_binding_known(&binding)) {
+        fprintf(stderr, "placement (--bind %s): ", nq_bind_mode_name(bind));
+        cli_placement_line(stderr, binding.placement, binding.threads);
+    }
+    if (rc >= 0)
+        cli_binding_check(&binding);
+    cli_binding_close(&binding);
     if (rc < 0)
         cli_fail("solve: %s", strerror(-rc));
     if (rc == 1 && err != EPIPE)

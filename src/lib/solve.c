@@ -66,6 +66,8 @@ typedef struct run {
 
 typedef struct worker {
     run *r;
+    const nq_run_hooks *hooks; /* on_thread_start: thread placement */
+    int index;
     pthread_t tid;
     slot *slot;
     chunk *cur;
@@ -358,6 +360,8 @@ static void *worker_main(void *arg)
 {
     worker *w = arg;
     run *r = w->r;
+    if (w->hooks && w->hooks->on_thread_start)
+        w->hooks->on_thread_start(w->hooks->ctx, w->index);
     pthread_mutex_lock(&r->mu);
     for (;;) {
         while (!atomic_load(&r->stop) && !r->gen_done && r->next_seq >= r->written_seq + r->window)
@@ -591,7 +595,8 @@ static void run_tables(run *r)
     }
 }
 
-static int solve_run(int n, int unique, int threads, int kind, writer *wr)
+static int solve_run(int n, int unique, int threads, int kind, writer *wr,
+                     const nq_run_hooks *hooks)
 {
     if (n < NQ_MIN_N || n > NQ_MAX_N || threads < 0 || threads > NQ_MAX_THREADS)
         return NQ_ERR(EINVAL);
@@ -631,6 +636,8 @@ static int solve_run(int n, int unique, int threads, int kind, writer *wr)
     int started = 0, err = 0;
     for (; started < threads; started++) {
         ws[started].r = r;
+        ws[started].hooks = hooks;
+        ws[started].index = started;
         const int e = pthread_create(&ws[started].tid, NULL, worker_main, &ws[started]);
         if (e) {
             err = NQ_ERR(e);
@@ -686,7 +693,7 @@ int nq_solve(int n, int unique, int threads, nq_solution_fn fn, void *ctx)
     if (!fn)
         return NQ_ERR(EINVAL);
     writer wr = { .fn = fn, .ctx = ctx };
-    return solve_run(n, unique, threads, KIND_RAW, &wr);
+    return solve_run(n, unique, threads, KIND_RAW, &wr, NULL);
 }
 
 int nq_solve_text(const nq_solve_params *params, nq_write_fn write, void *ctx, uint64_t *listed)
@@ -694,7 +701,8 @@ int nq_solve_text(const nq_solve_params *params, nq_write_fn write, void *ctx, u
     if (!params || !write || params->format < NQ_FORMAT_BOARD || params->format > NQ_FORMAT_JSON)
         return NQ_ERR(EINVAL);
     writer wr = { .write = write, .ctx = ctx, .limit = params->limit };
-    const int res = solve_run(params->n, params->unique, params->threads, (int)params->format, &wr);
+    const int res = solve_run(params->n, params->unique, params->threads, (int)params->format,
+                              &wr, params->hooks);
     if (listed)
         *listed = wr.listed;
     return res;

@@ -1,6 +1,7 @@
 /* nqueens count: Q(N) and U(N). */
 #include "args.h"
 #include "commands.h"
+#include "count_options.h"
 #include "placement_print.h"
 
 #include <signal.h>
@@ -77,57 +78,11 @@ static void usage(void)
 
 int cmd_count(int argc, char **argv)
 {
-    const char *n_arg = NULL, *value;
-    const char *checkpoint = NULL;
-    double checkpoint_every = 0;
-    unsigned long stop_after = 0;
-    int threads = 0, engine = 0, depth = 0, json = 0, bind = NQ_BIND_NONE, progress = 0;
-    for (int i = 1; i < argc; i++) {
-        const char *arg = argv[i];
-        if (cli_opt_flag(arg, "-h", "--help")) {
-            usage();
-            cli_finish_stdout();
-            return 0;
-        } else if (cli_opt_value(argc, argv, &i, "-t", "--threads", &value)) {
-            threads = cli_parse_threads(value);
-        } else if (cli_opt_value(argc, argv, &i, NULL, "--engine", &value)) {
-            engine = cli_parse_engine(value);
-        } else if (cli_opt_value(argc, argv, &i, NULL, "--depth", &value)) {
-            depth = (int)cli_parse_range(value, "depth", 1, NQ_MAX_DEPTH);
-        } else if (cli_opt_value(argc, argv, &i, NULL, "--bind", &value)) {
-            bind = cli_parse_bind(value);
-        } else if (cli_opt_flag(arg, NULL, "--json")) {
-            json = 1;
-        } else if (cli_opt_flag(arg, NULL, "--progress")) {
-            progress = 1;
-        } else if (cli_opt_value(argc, argv, &i, NULL, "--checkpoint", &value)) {
-            if (!*value)
-                cli_usage_error("--checkpoint needs a file name");
-            checkpoint = value;
-        } else if (cli_opt_value(argc, argv, &i, NULL, "--checkpoint-every", &value)) {
-            checkpoint_every = cli_parse_seconds(value, "--checkpoint-every");
-        } else if (cli_opt_value(argc, argv, &i, NULL, "--stop-after", &value)) {
-            /* Hidden, for tests: stop as if interrupted after K subproblems. */
-            stop_after = (unsigned long)cli_parse_range(value, "--stop-after", 1, 1L << 40);
-        } else if (!cli_is_option(arg) && !n_arg) {
-            n_arg = arg;
-        } else {
-            cli_reject("count", arg);
-        }
-    }
-    if (!n_arg)
-        cli_usage_error("count: missing N, a whole number from %d to %d", NQ_MIN_N, NQ_MAX_N);
-    const int n = cli_parse_n(n_arg);
-    const nq_engine_info *info = nq_engine_get(engine);
-    if (depth && !info->parallel)
-        cli_usage_error("--depth applies to the parallel engines only, not '%s'", info->name);
-    if (!info->parallel && (checkpoint || progress || stop_after))
-        cli_usage_error("--checkpoint, --progress apply to the parallel engines only, not '%s'",
-                        info->name);
-    if (checkpoint_every && !checkpoint)
-        cli_usage_error("--checkpoint-every needs --checkpoint FILE");
-    if (!threads)
-        threads = cli_default_threads();
+    count_options o;
+    parse_count_options(argc, argv, COUNT_LOCAL, usage, &o);
+    const int n = o.n, threads = o.threads, depth = o.depth, json = o.json, bind = o.bind;
+    const char *checkpoint = o.checkpoint;
+    const nq_engine_info *info = nq_engine_get(o.engine);
 
     /* Each thread binds itself as the run starts and reads back where it is;
      * a classic engine runs on this thread alone. */
@@ -138,19 +93,19 @@ int cmd_count(int argc, char **argv)
     const nq_run_hooks hooks = { .on_thread_start = cli_binding_thread_start,
                                  .ctx = &binding,
                                  .stop = (volatile int *)&stop_requested,
-                                 .stop_after = stop_after };
+                                 .stop_after = o.stop_after };
     int tty = isatty(STDERR_FILENO);
     char message[512] = "";
     const nq_count_params params = {
-        .n = n, .engine = engine, .threads = threads, .depth = depth, .hooks = &hooks,
-        .checkpoint = checkpoint, .checkpoint_every = checkpoint_every,
-        .progress = progress ? print_progress : NULL, .progress_ctx = &tty,
+        .n = n, .engine = o.engine, .threads = threads, .depth = depth, .hooks = &hooks,
+        .checkpoint = checkpoint, .checkpoint_every = o.checkpoint_every,
+        .progress = o.progress ? print_progress : NULL, .progress_ctx = &tty,
         .progress_every = tty ? 0.5 : 5, .message = message, .message_size = sizeof message
     };
     catch_stop_signals();
     nq_count_result res;
     const int err = nq_count(&params, &res);
-    if (progress && tty)
+    if (o.progress && tty)
         fputc('\n', stderr);
     if (err == NQ_ERR(EINTR)) {
         const int sig = stop_signal;

@@ -10,6 +10,7 @@
  * format of `nqueens count --checkpoint`, so a job can resume with another
  * number of ranks. */
 #include "args.h"
+#include "count_options.h"
 
 #include <mpi.h>
 #include <pthread.h>
@@ -52,72 +53,36 @@ static void usage(void)
            nq_engine_get(0)->name, nq_engine_get(1)->name);
 }
 
-typedef struct options {
-    int n, threads, engine, depth, json;
-    const char *checkpoint;
-    double checkpoint_every;
-    unsigned long stop_after;
-} options;
-
-static options parse(int argc, char **argv)
+static void usage_rank0(void)
 {
-    options o = { 0 };
-    o.checkpoint_every = 30;
-    const char *n_arg = NULL, *value;
+    if (rank == 0)
+        usage();
+}
+
+static count_options parse(int argc, char **argv)
+{
     if (argc < 2)
         cli_usage_error("missing command: nqueens-mpi count N (see 'nqueens-mpi --help')");
     if (cli_opt_flag(argv[1], "-h", "--help")) {
-        if (rank == 0)
-            usage();
+        usage_rank0();
         cli_finish_stdout();
         exit(0);
     }
     if (strcmp(argv[1], "count"))
         cli_usage_error("unknown command '%s' (nqueens-mpi has: count)", argv[1]);
-    for (int i = 2; i < argc; i++) {
-        const char *arg = argv[i];
-        if (cli_opt_flag(arg, "-h", "--help")) {
-            if (rank == 0)
-                usage();
-            cli_finish_stdout();
-            exit(0);
-        } else if (cli_opt_value(argc, argv, &i, "-t", "--threads", &value)) {
-            o.threads = cli_parse_threads(value);
-        } else if (cli_opt_value(argc, argv, &i, NULL, "--engine", &value)) {
-            o.engine = cli_parse_engine(value);
-        } else if (cli_opt_value(argc, argv, &i, NULL, "--depth", &value)) {
-            o.depth = (int)cli_parse_range(value, "depth", 1, NQ_MAX_DEPTH);
-        } else if (cli_opt_flag(arg, NULL, "--json")) {
-            o.json = 1;
-        } else if (cli_opt_value(argc, argv, &i, NULL, "--checkpoint", &value)) {
-            if (!*value)
-                cli_usage_error("--checkpoint needs a file name");
-            o.checkpoint = value;
-        } else if (cli_opt_value(argc, argv, &i, NULL, "--checkpoint-every", &value)) {
-            o.checkpoint_every = cli_parse_seconds(value, "--checkpoint-every");
-        } else if (cli_opt_value(argc, argv, &i, NULL, "--stop-after", &value)) {
-            /* Hidden, for tests: hand out K subproblems, then stop and save. */
-            o.stop_after = (unsigned long)cli_parse_range(value, "--stop-after", 1, 1L << 40);
-        } else if (!cli_is_option(arg) && !n_arg) {
-            n_arg = arg;
-        } else {
-            cli_reject("count", arg);
-        }
-    }
-    if (!n_arg)
-        cli_usage_error("count: missing N, a whole number from %d to %d", NQ_MIN_N, NQ_MAX_N);
-    o.n = cli_parse_n(n_arg);
+    count_options o;
+    parse_count_options(argc - 1, argv + 1, 0, usage_rank0, &o);
     if (!nq_engine_get(o.engine)->parallel)
         cli_usage_error("nqueens-mpi runs the parallel engines only, not '%s'",
                         nq_engine_get(o.engine)->name);
-    if (!o.threads)
-        o.threads = cli_default_threads();
+    if (!o.checkpoint_every)
+        o.checkpoint_every = 30;
     return o;
 }
 
 /* Rank 0's shared state; `lock` guards the queue and the checkpoint file. */
 typedef struct server {
-    const options *o;
+    const count_options *o;
     const nq_plan *plan;
     unsigned char *done;
     nq_sub_result *results;
@@ -211,7 +176,7 @@ static void *serve(void *arg)
 }
 
 /* A rank other than 0: ask, count, report, until given nothing. */
-static double work(const options *o, const nq_plan *plan)
+static double work(const count_options *o, const nq_plan *plan)
 {
     const size_t size = nq_plan_size(plan);
     uint64_t *msg = malloc((size * RECORD + 1) * sizeof *msg);
@@ -261,7 +226,7 @@ int main(int argc, char **argv)
     MPI_Comm_size(MPI_COMM_WORLD, &ranks);
     if (rank != 0) /* one message for bad input, from rank 0 */
         (void)freopen("/dev/null", "w", stderr);
-    const options o = parse(argc, argv);
+    const count_options o = parse(argc, argv);
     if (rank != 0)
         (void)freopen("/dev/null", "w", stdout);
     if (provided < MPI_THREAD_SERIALIZED && ranks > 1)

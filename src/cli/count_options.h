@@ -1,0 +1,22 @@
+/* The options of `count`, shared by nqueens and nqueens-mpi. */
+#ifndef NQ_CLI_COUNT_OPTIONS_H
+#define NQ_CLI_COUNT_OPTIONS_H
+
+typedef struct count_options {
+    int n, threads, engine, depth, json, bind, progress;
+    const char *checkpoint;
+    double checkpoint_every; /* 0: the default */
+    unsigned long stop_after; /* hidden, for tests: stop after K subproblems */
+} count_options;
+
+enum {
+    COUNT_LOCAL = 1, /* --bind and --progress: one process only */
+};
+
+/* Parses count's arguments (argv[0] is "count"), checks how they go
+ * together, and sets the default threads. --help calls help() and exits 0;
+ * bad input exits 2. `accept` says which optional groups are allowed. */
+void parse_count_options(int argc, char **argv, int accept, void (*help)(void),
+                         count_options *o);
+
+#endif

@@ -13,13 +13,7 @@ export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_
 export ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
-fail=0
-check() {
-    local what=$1
-    shift
-    "$@" || { echo "FAIL: $what"; fail=1; }
-}
-field() { python3 -c 'import json,sys; print(json.load(sys.stdin)[sys.argv[1]])' "$1"; }
+source "$(dirname "$0")/check.sh"
 run() { timeout 300 mpirun --oversubscribe -np "$@"; }
 
 totals=(0 1 0 0 2 10 4 40 92 352 724 2680 14200 73712 365596 2279184)
@@ -28,15 +22,15 @@ for ranks in 1 2 3; do
     for n in $(seq 8 15); do
         out=$(run $ranks "$bin" count $n -t 1 --json 2>"$dir/err")
         check "R=$ranks n=$n: status" test $? -eq 0
-        check "R=$ranks n=$n: total" test "$(field total <<<"$out")" = "${totals[$n]}"
-        check "R=$ranks n=$n: unique" test "$(field unique <<<"$out")" = "${uniques[$n]}"
-        check "R=$ranks n=$n: ranks" test "$(field ranks <<<"$out")" = $ranks
+        check "R=$ranks n=$n: total" test "$(json_field total <<<"$out")" = "${totals[$n]}"
+        check "R=$ranks n=$n: unique" test "$(json_field unique <<<"$out")" = "${uniques[$n]}"
+        check "R=$ranks n=$n: ranks" test "$(json_field ranks <<<"$out")" = $ranks
         check "R=$ranks n=$n: busy seconds per rank" \
             python3 -c 'import json,sys; d=json.load(sys.stdin); assert len(d["rank_busy_seconds"]) == d["ranks"]' <<<"$out"
     done
 done
 out=$(run 2 "$bin" count 12 --engine parallel-mirror -t 2 --json)
-check "mirror engine over MPI" test "$(field total <<<"$out")" = 14200
+check "mirror engine over MPI" test "$(json_field total <<<"$out")" = 14200
 
 # A job stopped after 40 subproblems resumes with 3 ranks to the exact counts.
 ck=$dir/stop.ckpt
@@ -44,9 +38,9 @@ run 2 "$bin" count 15 -t 1 --checkpoint "$ck" --stop-after 40 >"$dir/out" 2>"$di
 check "stop-after: checkpoint holds 40" grep -qx 'done 40' "$ck"
 check "stop-after: says how to resume" grep -q 'resume with: mpirun nqueens-mpi count 15' "$dir/err"
 out=$(run 3 "$bin" count 15 -t 1 --checkpoint "$ck" --json)
-check "resumed: total" test "$(field total <<<"$out")" = 2279184
-check "resumed: unique" test "$(field unique <<<"$out")" = 285053
-check "resumed: 40 from the file" test "$(field resumed_subproblems <<<"$out")" = 40
+check "resumed: total" test "$(json_field total <<<"$out")" = 2279184
+check "resumed: unique" test "$(json_field unique <<<"$out")" = 285053
+check "resumed: 40 from the file" test "$(json_field resumed_subproblems <<<"$out")" = 40
 
 # A job killed outright (SIGKILL) loses at most the work since the last write.
 ck=$dir/kill.ckpt
@@ -59,8 +53,8 @@ pkill -KILL -f "nqueens-mpi count 16" ; kill -KILL $job 2>/dev/null
 wait $job 2>/dev/null
 check "killed: a checkpoint survives" grep -q '^nqueens-checkpoint 1$' "$ck"
 out=$(run 1 "$bin" count 16 -t 2 --depth 4 --checkpoint "$ck" --json)
-check "killed then resumed: total" test "$(field total <<<"$out")" = 14772512
-check "killed then resumed: unique" test "$(field unique <<<"$out")" = 1846955
+check "killed then resumed: total" test "$(json_field total <<<"$out")" = 14772512
+check "killed then resumed: unique" test "$(json_field unique <<<"$out")" = 1846955
 
 # Bad input: status 2 and one nqueens line from rank 0 (mpirun adds its own).
 run 2 "$bin" count 33 >"$dir/out" 2>"$dir/err"

@@ -6,13 +6,7 @@ set -u
 bin=$1
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
-fail=0
-check() {
-    local what=$1
-    shift
-    "$@" || { echo "FAIL: $what"; fail=1; }
-}
-json_field() { python3 -c 'import json,sys; print(json.load(sys.stdin)[sys.argv[1]])' "$1"; }
+source "$(dirname "$0")/../check.sh"
 
 for sig in INT TERM; do
     ck=$dir/$sig.ckpt

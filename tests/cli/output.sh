@@ -3,16 +3,7 @@
 #   output.sh NQUEENS
 set -u
 bin=$1
-fail=0
-check() { # description, then a command that must succeed
-    local what=$1
-    shift
-    if ! "$@"; then
-        echo "FAIL: $what"
-        fail=1
-    fi
-}
-json_field() { python3 -c 'import json,sys; d=json.load(sys.stdin); print(json.dumps(d[sys.argv[1]]))' "$1"; }
+source "$(dirname "$0")/../check.sh"
 
 out=$("$bin" count 10 -t 2 2>/tmp/nq-out-err.$$)
 check "count 10: status 0" test $? -eq 0

@@ -23,7 +23,12 @@
  */
 #include "internal.h"
 
+#include <pthread.h>
+#include <stdlib.h>
 #include <string.h>
+#ifdef __BMI2__
+#include <immintrin.h>
+#endif
 
 static uint32_t bit_at(int n, int col)
 {
@@ -133,46 +138,91 @@ static void tail(const nq_rules *k, int y, uint32_t l, uint32_t d, uint32_t r, u
     }
 }
 
-/* The last two rows in closed form. Below row n-3 exactly two columns are
- * free, x and y, so the only completions are (x, y) and (y, x): each needs
- * its squares free of the diagonals coming down, and x, y not adjacent. */
-static inline uint32_t last_two(uint32_t l, uint32_t r, uint32_t cols, uint32_t row2,
-                                uint32_t row1, uint32_t *x_first)
+/* The last four rows by table. Below row n-5 exactly four columns are free;
+ * a completion is one of the 24 ways to give them to the four rows. M holds,
+ * for each row i and each free column k (in order), whether row i may take
+ * it; the tables give the ways every row accepts (rows 0-1 and rows 2-3 in
+ * two halves) and the ways in which no two of the four queens share a
+ * diagonal, which depends only on the gaps between the columns. */
+static uint32_t ways_rows01[256], ways_rows23[256], ways_apart[4][4][4];
+
+static void build_tables(void)
 {
-    const uint32_t ok2 = row2 & ~(l | r);
-    const uint32_t ok1 = row1 & ~((l << 1) | (r >> 1));
-    const uint32_t x = cols & -cols, y = cols ^ x;
-    const uint32_t apart = !(cols & (cols >> 1));
-    const uint32_t xy = apart & !!(ok2 & x) & !!(ok1 & y);
-    const uint32_t yx = apart & !!(ok2 & y) & !!(ok1 & x);
-    *x_first = xy;
-    return xy + yx;
+    int perm[24][4], p = 0;
+    for (int a = 0; a < 4; a++)
+        for (int b = 0; b < 4; b++)
+            for (int c = 0; c < 4; c++)
+                for (int d = 0; d < 4; d++)
+                    if (a != b && a != c && a != d && b != c && b != d && c != d) {
+                        perm[p][0] = a, perm[p][1] = b, perm[p][2] = c, perm[p][3] = d;
+                        p++;
+                    }
+    for (int x = 0; x < 256; x++)
+        for (p = 0; p < 24; p++) {
+            if ((x >> perm[p][0] & 1) && (x >> (4 + perm[p][1]) & 1))
+                ways_rows01[x] |= 1u << p;
+            if ((x >> perm[p][2] & 1) && (x >> (4 + perm[p][3]) & 1))
+                ways_rows23[x] |= 1u << p;
+        }
+    for (int g1 = 0; g1 < 4; g1++)
+        for (int g2 = 0; g2 < 4; g2++)
+            for (int g3 = 0; g3 < 4; g3++) {
+                const int pos[4] = { 0, g1 + 1, g1 + g2 + 2, g1 + g2 + g3 + 3 };
+                for (p = 0; p < 24; p++) {
+                    int apart = 1;
+                    for (int i = 0; i < 4; i++)
+                        for (int j = i + 1; j < 4; j++)
+                            apart &= abs(pos[perm[p][i]] - pos[perm[p][j]]) != j - i;
+                    ways_apart[g1][g2][g3] |= (uint32_t)apart << p;
+                }
+            }
 }
 
-/* The last three rows: each free column in turn in row n-3, then the last
- * two in closed form, all without a branch. */
-static inline uint32_t last_three(uint32_t l, uint32_t r, uint32_t cols, uint32_t row3,
-                                  uint32_t row2, uint32_t row1)
+static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
+
+/* The bits of a at the 4 set bits of cols, packed (pext). */
+static inline uint32_t gather4(uint32_t a, uint32_t cols)
 {
-    const uint32_t ok3 = row3 & ~(l | r);
-    uint32_t count = 0, rest = cols, unused;
-    for (int i = 0; i < 3; i++) {
-        const uint32_t x = rest & -rest;
-        rest ^= x;
-        const uint32_t two =
-            last_two((l | x) << 1, (r | x) >> 1, cols ^ x, row2, row1, &unused);
-        count += !!(ok3 & x) * two;
+#ifdef __BMI2__
+    return _pext_u32(a, cols);
+#else
+    uint32_t out = 0;
+    for (int k = 0; k < 4; k++) {
+        out |= (a >> __builtin_ctz(cols) & 1u) << k;
+        cols &= cols - 1;
     }
-    return count;
+    return out;
+#endif
 }
 
-/* Row masks of the last three rows for the closed form. An EDGE search needs
+static inline uint32_t min3(uint32_t g)
+{
+    return g < 3 ? g : 3;
+}
+
+static inline uint32_t last_four(uint32_t l, uint32_t r, uint32_t cols, const uint32_t *row)
+{
+    const uint32_t m = gather4(row[0] & ~(l | r), cols) |
+                       gather4(row[1] & ~((l << 1) | (r >> 1)), cols) << 4 |
+                       gather4(row[2] & ~((l << 2) | (r >> 2)), cols) << 8 |
+                       gather4(row[3] & ~((l << 3) | (r >> 3)), cols) << 12;
+    /* Gaps between the free columns, minus one; 3 or more never meet a
+     * diagonal inside four rows. */
+    const uint32_t c0 = (uint32_t)__builtin_ctz(cols), rest1 = cols & (cols - 1);
+    const uint32_t c1 = (uint32_t)__builtin_ctz(rest1), rest2 = rest1 & (rest1 - 1);
+    const uint32_t c2 = (uint32_t)__builtin_ctz(rest2), c3 = 31u - (uint32_t)__builtin_clz(cols);
+    const uint32_t ways = ways_rows01[m & 0xff] & ways_rows23[m >> 8] &
+                          ways_apart[min3(c1 - c0 - 1)][min3(c2 - c1 - 1)][min3(c3 - c2 - 1)];
+    return (uint32_t)__builtin_popcount(ways);
+}
+
+/* Row masks of the last four rows for the closed form. An EDGE search needs
  * both side columns taken by side_row; over whole boards that is the same as
  * barring them from the rows below it, a rule that does not depend on d. */
-static void closed_masks(const nq_rules *k, uint32_t m[3])
+static void closed_masks(const nq_rules *k, uint32_t m[4])
 {
-    for (int i = 0; i < 3; i++) {
-        const int y = k->n - 3 + i;
+    for (int i = 0; i < 4; i++) {
+        const int y = k->n - 4 + i;
         m[i] = k->mask[y];
         if (k->kind == NQ_SUB_EDGE && y > k->side_row)
             m[i] &= ~k->side;
@@ -180,8 +230,8 @@ static void closed_masks(const nq_rules *k, uint32_t m[3])
 }
 
 /* The hot loop. The current row's state lives in registers; a parent's is
- * pushed only when descending, and a child at row n-2 is finished in closed
- * form. Most leaves are counted in `leaves` (class 8 for CORNER and EDGE,
+ * pushed only when descending, and the last four rows below a node at row
+ * n-5 are counted by table (last_four). Most leaves are counted in `leaves` (class 8 for CORNER and EDGE,
  * `weight` for PLAIN); only possible EDGE ties take the slow path. */
 static inline __attribute__((always_inline)) void search(const nq_rules *k, int y, uint32_t l,
                                                          uint32_t d, uint32_t r, uint32_t *board,
@@ -189,12 +239,13 @@ static inline __attribute__((always_inline)) void search(const nq_rules *k, int 
 {
     const int n = k->n, last = n - 1;
     const int fast_class = kind == NQ_SUB_PLAIN ? 0 : 3;
-    if (y >= n - 3) {
+    if (y >= n - 4 || (kind == NQ_SUB_EDGE && k->bound >= n - 4)) {
         tail(k, y, l, d, r, board, out, kind);
         return;
     }
-    uint32_t closed[3];
+    uint32_t closed[4];
     closed_masks(k, closed);
+    pthread_once(&tables_once, build_tables);
     const uint32_t full = k->full;
     uint32_t sl[NQ_MAX_N], sd[NQ_MAX_N], sr[NQ_MAX_N], sf[NQ_MAX_N];
     uint64_t leaves = 0;
@@ -216,9 +267,9 @@ static inline __attribute__((always_inline)) void search(const nq_rules *k, int 
         if (kind == NQ_SUB_EDGE || kind == NQ_SUB_BORDER_TIE)
             board[y] = bit;
         const uint32_t nl = (l | bit) << 1, nd = d | bit, nr = (r | bit) >> 1;
-        if (y + 3 == last) {
+        if (y + 4 == last) {
             const uint32_t cols = full & ~nd;
-            const uint32_t count = last_three(nl, nr, cols, closed[0], closed[1], closed[2]);
+            const uint32_t count = last_four(nl, nr, cols, closed);
             if (kind == NQ_SUB_BORDER_TIE) {
                 if (count)
                     tail(k, y + 1, nl, nd, nr, board, out, kind);
@@ -226,10 +277,10 @@ static inline __attribute__((always_inline)) void search(const nq_rules *k, int 
                 leaves += count;
             } else {
                 /* A tie needs a border queen exactly b from a corner (see the
-                 * top); rows n-3..n-1 are not placed yet, so their columns
+                 * top); rows n-4..n-1 are not placed yet, so their columns
                  * count as possible. */
                 const int b = k->bound;
-                const uint32_t rot90 = b <= 2 ? cols & 1u : board[last - b] == 1u;
+                const uint32_t rot90 = b <= 3 ? cols & 1u : board[last - b] == 1u;
                 const uint32_t may_tie = rot90 | !!(cols & (1u << (last - b))) |
                                          (board[b] == 1u << last);
                 if (__builtin_expect(count && may_tie, 0))

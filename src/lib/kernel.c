@@ -138,91 +138,99 @@ static void tail(const nq_rules *k, int y, uint32_t l, uint32_t d, uint32_t r, u
     }
 }
 
-/* The last four rows by table. Below row n-5 exactly four columns are free;
- * a completion is one of the 24 ways to give them to the four rows. M holds,
- * for each row i and each free column k (in order), whether row i may take
- * it; the tables give the ways every row accepts (rows 0-1 and rows 2-3 in
- * two halves) and the ways in which no two of the four queens share a
- * diagonal, which depends only on the gaps between the columns. */
-static uint32_t ways_rows01[256], ways_rows23[256], ways_apart[4][4][4];
+/* The last TAIL rows by table. Below row n-TAIL-1 exactly TAIL columns are
+ * free, and a completion is one of the TAIL! ways to give them to the TAIL
+ * rows (a bit each in a `ways` mask). For each row, a table gives the ways
+ * that row accepts, from which of the free columns (in order) it may take;
+ * another gives the ways in which no two of these queens share a diagonal,
+ * which depends only on the gaps between the free columns. */
+#define TAIL 5
+#define TAIL_WAYS 120 /* TAIL! */
+#define GAPS (TAIL)   /* a gap of TAIL-1 or more columns never meets a diagonal */
+typedef unsigned __int128 ways_t;
+
+static ways_t ways_row[TAIL][1 << TAIL];
+static ways_t ways_apart[GAPS][GAPS][GAPS][GAPS];
 
 static void build_tables(void)
 {
-    int perm[24][4], p = 0;
-    for (int a = 0; a < 4; a++)
-        for (int b = 0; b < 4; b++)
-            for (int c = 0; c < 4; c++)
-                for (int d = 0; d < 4; d++)
-                    if (a != b && a != c && a != d && b != c && b != d && c != d) {
-                        perm[p][0] = a, perm[p][1] = b, perm[p][2] = c, perm[p][3] = d;
-                        p++;
-                    }
-    for (int x = 0; x < 256; x++)
-        for (p = 0; p < 24; p++) {
-            if ((x >> perm[p][0] & 1) && (x >> (4 + perm[p][1]) & 1))
-                ways_rows01[x] |= 1u << p;
-            if ((x >> perm[p][2] & 1) && (x >> (4 + perm[p][3]) & 1))
-                ways_rows23[x] |= 1u << p;
+    int perm[TAIL_WAYS][TAIL], count = 0, p[TAIL];
+    for (int i = 0; i < TAIL; i++)
+        p[i] = i;
+    /* All permutations, by counting in base TAIL and keeping the distinct. */
+    for (int code = 0; code < 3125 /* TAIL^TAIL */; code++) {
+        int c = code, used = 0, ok = 1;
+        for (int i = 0; i < TAIL; i++, c /= TAIL) {
+            p[i] = c % TAIL;
+            ok &= !(used >> p[i] & 1);
+            used |= 1 << p[i];
         }
-    for (int g1 = 0; g1 < 4; g1++)
-        for (int g2 = 0; g2 < 4; g2++)
-            for (int g3 = 0; g3 < 4; g3++) {
-                const int pos[4] = { 0, g1 + 1, g1 + g2 + 2, g1 + g2 + g3 + 3 };
-                for (p = 0; p < 24; p++) {
-                    int apart = 1;
-                    for (int i = 0; i < 4; i++)
-                        for (int j = i + 1; j < 4; j++)
-                            apart &= abs(pos[perm[p][i]] - pos[perm[p][j]]) != j - i;
-                    ways_apart[g1][g2][g3] |= (uint32_t)apart << p;
-                }
-            }
+        if (ok)
+            memcpy(perm[count++], p, sizeof p);
+    }
+    for (int w = 0; w < TAIL_WAYS; w++) {
+        for (int row = 0; row < TAIL; row++)
+            for (int x = 0; x < 1 << TAIL; x++)
+                if (x >> perm[w][row] & 1)
+                    ways_row[row][x] |= (ways_t)1 << w;
+        for (int g = 0; g < GAPS * GAPS * GAPS * GAPS; g++) {
+            const int g1 = g % GAPS, g2 = g / GAPS % GAPS, g3 = g / (GAPS * GAPS) % GAPS,
+                      g4 = g / (GAPS * GAPS * GAPS);
+            const int pos[TAIL] = { 0, g1 + 1, g1 + g2 + 2, g1 + g2 + g3 + 3,
+                                    g1 + g2 + g3 + g4 + 4 };
+            int apart = 1;
+            for (int i = 0; i < TAIL; i++)
+                for (int j = i + 1; j < TAIL; j++)
+                    apart &= abs(pos[perm[w][i]] - pos[perm[w][j]]) != j - i;
+            if (apart)
+                ways_apart[g1][g2][g3][g4] |= (ways_t)1 << w;
+        }
+    }
 }
 
 static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
 
-/* The bits of a at the 4 set bits of cols, packed (pext). */
-static inline uint32_t gather4(uint32_t a, uint32_t cols)
+/* The bits of a at the set bits of cols, packed (pext). */
+static inline uint32_t gather(uint32_t a, uint32_t cols)
 {
 #ifdef __BMI2__
     return _pext_u32(a, cols);
 #else
     uint32_t out = 0;
-    for (int k = 0; k < 4; k++) {
+    for (int k = 0; cols; k++, cols &= cols - 1)
         out |= (a >> __builtin_ctz(cols) & 1u) << k;
-        cols &= cols - 1;
-    }
     return out;
 #endif
 }
 
-static inline uint32_t min3(uint32_t g)
+static inline uint32_t gap(uint32_t lo, uint32_t hi)
 {
-    return g < 3 ? g : 3;
+    const uint32_t g = hi - lo - 1;
+    return g < GAPS - 1 ? g : GAPS - 1;
 }
 
-static inline uint32_t last_four(uint32_t l, uint32_t r, uint32_t cols, const uint32_t *row)
+static inline uint32_t last_rows(uint32_t l, uint32_t r, uint32_t cols, const uint32_t *row)
 {
-    const uint32_t m = gather4(row[0] & ~(l | r), cols) |
-                       gather4(row[1] & ~((l << 1) | (r >> 1)), cols) << 4 |
-                       gather4(row[2] & ~((l << 2) | (r >> 2)), cols) << 8 |
-                       gather4(row[3] & ~((l << 3) | (r >> 3)), cols) << 12;
-    /* Gaps between the free columns, minus one; 3 or more never meet a
-     * diagonal inside four rows. */
-    const uint32_t c0 = (uint32_t)__builtin_ctz(cols), rest1 = cols & (cols - 1);
-    const uint32_t c1 = (uint32_t)__builtin_ctz(rest1), rest2 = rest1 & (rest1 - 1);
-    const uint32_t c2 = (uint32_t)__builtin_ctz(rest2), c3 = 31u - (uint32_t)__builtin_clz(cols);
-    const uint32_t ways = ways_rows01[m & 0xff] & ways_rows23[m >> 8] &
-                          ways_apart[min3(c1 - c0 - 1)][min3(c2 - c1 - 1)][min3(c3 - c2 - 1)];
-    return (uint32_t)__builtin_popcount(ways);
+    ways_t ways = ~(ways_t)0;
+    for (int i = 0; i < TAIL; i++)
+        ways &= ways_row[i][gather(row[i] & ~((l << i) | (r >> i)), cols)];
+    uint32_t c[TAIL], rest = cols;
+    for (int i = 0; i < TAIL; i++) {
+        c[i] = (uint32_t)__builtin_ctz(rest);
+        rest &= rest - 1;
+    }
+    ways &= ways_apart[gap(c[0], c[1])][gap(c[1], c[2])][gap(c[2], c[3])][gap(c[3], c[4])];
+    return (uint32_t)(__builtin_popcountll((uint64_t)ways) +
+                      __builtin_popcountll((uint64_t)(ways >> 64)));
 }
 
-/* Row masks of the last four rows for the closed form. An EDGE search needs
+/* Row masks of the last TAIL rows for the closed form. An EDGE search needs
  * both side columns taken by side_row; over whole boards that is the same as
  * barring them from the rows below it, a rule that does not depend on d. */
-static void closed_masks(const nq_rules *k, uint32_t m[4])
+static void closed_masks(const nq_rules *k, uint32_t m[TAIL])
 {
-    for (int i = 0; i < 4; i++) {
-        const int y = k->n - 4 + i;
+    for (int i = 0; i < TAIL; i++) {
+        const int y = k->n - TAIL + i;
         m[i] = k->mask[y];
         if (k->kind == NQ_SUB_EDGE && y > k->side_row)
             m[i] &= ~k->side;
@@ -231,7 +239,7 @@ static void closed_masks(const nq_rules *k, uint32_t m[4])
 
 /* The hot loop. The current row's state lives in registers; a parent's is
  * pushed only when descending, and the last four rows below a node at row
- * n-5 are counted by table (last_four). Most leaves are counted in `leaves` (class 8 for CORNER and EDGE,
+ * n-TAIL-1 are counted by table (last_rows). Most leaves are counted in `leaves` (class 8 for CORNER and EDGE,
  * `weight` for PLAIN); only possible EDGE ties take the slow path. */
 static inline __attribute__((always_inline)) void search(const nq_rules *k, int y, uint32_t l,
                                                          uint32_t d, uint32_t r, uint32_t *board,
@@ -239,11 +247,11 @@ static inline __attribute__((always_inline)) void search(const nq_rules *k, int 
 {
     const int n = k->n, last = n - 1;
     const int fast_class = kind == NQ_SUB_PLAIN ? 0 : 3;
-    if (y >= n - 4 || (kind == NQ_SUB_EDGE && k->bound >= n - 4)) {
+    if (y >= n - TAIL || (kind == NQ_SUB_EDGE && k->bound >= n - TAIL)) {
         tail(k, y, l, d, r, board, out, kind);
         return;
     }
-    uint32_t closed[4];
+    uint32_t closed[TAIL];
     closed_masks(k, closed);
     pthread_once(&tables_once, build_tables);
     const uint32_t full = k->full;
@@ -267,9 +275,9 @@ static inline __attribute__((always_inline)) void search(const nq_rules *k, int 
         if (kind == NQ_SUB_EDGE || kind == NQ_SUB_BORDER_TIE)
             board[y] = bit;
         const uint32_t nl = (l | bit) << 1, nd = d | bit, nr = (r | bit) >> 1;
-        if (y + 4 == last) {
+        if (y + TAIL == last) {
             const uint32_t cols = full & ~nd;
-            const uint32_t count = last_four(nl, nr, cols, closed);
+            const uint32_t count = last_rows(nl, nr, cols, closed);
             if (kind == NQ_SUB_BORDER_TIE) {
                 if (count)
                     tail(k, y + 1, nl, nd, nr, board, out, kind);
@@ -277,10 +285,10 @@ static inline __attribute__((always_inline)) void search(const nq_rules *k, int 
                 leaves += count;
             } else {
                 /* A tie needs a border queen exactly b from a corner (see the
-                 * top); rows n-4..n-1 are not placed yet, so their columns
+                 * top); the last TAIL rows are not placed yet, so their columns
                  * count as possible. */
                 const int b = k->bound;
-                const uint32_t rot90 = b <= 3 ? cols & 1u : board[last - b] == 1u;
+                const uint32_t rot90 = b < TAIL ? cols & 1u : board[last - b] == 1u;
                 const uint32_t may_tie = rot90 | !!(cols & (1u << (last - b))) |
                                          (board[b] == 1u << last);
                 if (__builtin_expect(count && may_tie, 0))

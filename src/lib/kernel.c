@@ -107,17 +107,8 @@ static void edge_tie(const nq_rules *k, const uint32_t *board, nq_leaves *out)
         out->by_class[__builtin_ctz((unsigned)size)]++;
 }
 
-/* 1 if an EDGE leaf may tie with a rotation of itself in row 0. */
-static inline int edge_may_tie(const nq_rules *k, const uint32_t *board, uint32_t last_bit)
-{
-    const int n = k->n, b = k->bound;
-    return (board[n - 1 - b] == 1u)               /* rotation by 90 */
-           | (last_bit == 1u << (n - 1 - b))      /* rotation by 180 */
-           | (board[b] == 1u << (n - 1));         /* rotation by 270 */
-}
-
-/* Leaves below a prefix that ends at row n-2 or lower: a plain loop, used
- * only where a subproblem starts that deep (small n). */
+/* Leaves below a prefix that ends within the last TAIL rows: a plain
+ * search, used only where a subproblem starts that deep (small n). */
 static void tail(const nq_rules *k, int y, uint32_t l, uint32_t d, uint32_t r, uint32_t *board,
                  nq_leaves *out, int kind)
 {
@@ -150,6 +141,7 @@ static void tail(const nq_rules *k, int y, uint32_t l, uint32_t d, uint32_t r, u
 typedef unsigned __int128 ways_t;
 
 static ways_t ways_row[TAIL][1 << TAIL];
+static int8_t tail_perm[TAIL_WAYS][TAIL]; /* way w: row i takes free column tail_perm[w][i] */
 static ways_t ways_apart[GAPS][GAPS][GAPS][GAPS];
 
 static void build_tables(void)
@@ -165,8 +157,11 @@ static void build_tables(void)
             ok &= !(used >> p[i] & 1);
             used |= 1 << p[i];
         }
-        if (ok)
+        if (ok) {
+            for (int i = 0; i < TAIL; i++)
+                tail_perm[count][i] = (int8_t)p[i];
             memcpy(perm[count++], p, sizeof p);
+        }
     }
     for (int w = 0; w < TAIL_WAYS; w++) {
         for (int row = 0; row < TAIL; row++)
@@ -209,7 +204,14 @@ static inline uint32_t gap(uint32_t lo, uint32_t hi)
     return g < GAPS - 1 ? g : GAPS - 1;
 }
 
-static inline uint32_t last_rows(uint32_t l, uint32_t r, uint32_t cols, const uint32_t *row)
+static inline uint32_t count_ways(ways_t w)
+{
+    return (uint32_t)(__builtin_popcountll((uint64_t)w) + __builtin_popcountll((uint64_t)(w >> 64)));
+}
+
+/* The ways (completions) of the last TAIL rows, below attacks l, r and with
+ * the free columns cols. */
+static inline ways_t last_rows(uint32_t l, uint32_t r, uint32_t cols, const uint32_t *row)
 {
     ways_t ways = ~(ways_t)0;
     for (int i = 0; i < TAIL; i++)
@@ -219,9 +221,53 @@ static inline uint32_t last_rows(uint32_t l, uint32_t r, uint32_t cols, const ui
         c[i] = (uint32_t)__builtin_ctz(rest);
         rest &= rest - 1;
     }
-    ways &= ways_apart[gap(c[0], c[1])][gap(c[1], c[2])][gap(c[2], c[3])][gap(c[3], c[4])];
-    return (uint32_t)(__builtin_popcountll((uint64_t)ways) +
-                      __builtin_popcountll((uint64_t)(ways >> 64)));
+    return ways & ways_apart[gap(c[0], c[1])][gap(c[1], c[2])][gap(c[2], c[3])][gap(c[3], c[4])];
+}
+
+/* The completions in `ways` one by one, each compared with its images: for
+ * the few that may tie with a rotation. */
+static void tie_ways(const nq_rules *k, uint32_t *board, uint32_t cols, ways_t ways,
+                     nq_leaves *out)
+{
+    uint32_t col[TAIL], rest = cols;
+    for (int i = 0; i < TAIL; i++) {
+        col[i] = rest & -rest;
+        rest ^= col[i];
+    }
+    const int first = k->n - TAIL;
+    for (int w = 0; w < TAIL_WAYS; w++) {
+        if (!(ways >> w & 1))
+            continue;
+        for (int i = 0; i < TAIL; i++)
+            board[first + i] = col[tail_perm[w][i]];
+        edge_tie(k, board, out);
+    }
+    for (int i = 0; i < TAIL; i++)
+        board[first + i] = 0;
+}
+
+/* Of an EDGE block's completions, those that may tie with a rotation: a
+ * border queen exactly b from a corner in the rotation's direction (see the
+ * top). Rows above the block are known; in it, the tables pick the ways
+ * that put the queen there. */
+static inline ways_t edge_ties(const nq_rules *k, const uint32_t *board, uint32_t cols,
+                               ways_t ways)
+{
+    const int n = k->n, b = k->bound, last = n - 1, first = n - TAIL;
+    if (board[b] == 1u << last) /* rotation by 270; row b is above the block */
+        return ways;
+    ways_t tie = 0;
+    const int row90 = last - b; /* rotation by 90: row n-1-b at column 0 */
+    if (row90 < first) {
+        if (board[row90] == 1u)
+            return ways;
+    } else if (cols & 1u) {
+        tie |= ways & ways_row[row90 - first][1]; /* column 0 is the first free */
+    }
+    const uint32_t bit180 = 1u << (last - b); /* rotation by 180: last row there */
+    if (cols & bit180)
+        tie |= ways & ways_row[TAIL - 1][1u << __builtin_popcount(cols & (bit180 - 1))];
+    return tie;
 }
 
 /* Row masks of the last TAIL rows for the closed form. An EDGE search needs
@@ -277,24 +323,14 @@ static inline __attribute__((always_inline)) void search(const nq_rules *k, int 
         const uint32_t nl = (l | bit) << 1, nd = d | bit, nr = (r | bit) >> 1;
         if (y + TAIL == last) {
             const uint32_t cols = full & ~nd;
-            const uint32_t count = last_rows(nl, nr, cols, closed);
-            if (kind == NQ_SUB_BORDER_TIE) {
-                if (count)
-                    tail(k, y + 1, nl, nd, nr, board, out, kind);
-            } else if (kind != NQ_SUB_EDGE) {
-                leaves += count;
+            const ways_t ways = last_rows(nl, nr, cols, closed);
+            if (kind == NQ_SUB_PLAIN || kind == NQ_SUB_CORNER) {
+                leaves += count_ways(ways);
             } else {
-                /* A tie needs a border queen exactly b from a corner (see the
-                 * top); the last TAIL rows are not placed yet, so their columns
-                 * count as possible. */
-                const int b = k->bound;
-                const uint32_t rot90 = b < TAIL ? cols & 1u : board[last - b] == 1u;
-                const uint32_t may_tie = rot90 | !!(cols & (1u << (last - b))) |
-                                         (board[b] == 1u << last);
-                if (__builtin_expect(count && may_tie, 0))
-                    tail(k, y + 1, nl, nd, nr, board, out, kind);
-                else
-                    leaves += count;
+                const ways_t tie = kind == NQ_SUB_BORDER_TIE ? ways : edge_ties(k, board, cols, ways);
+                leaves += count_ways(ways & ~tie);
+                if (__builtin_expect(tie != 0, 0))
+                    tie_ways(k, board, cols, tie, out);
             }
             continue;
         }

@@ -43,18 +43,14 @@ enum {
     NQ_SUB_PLAIN,  /* every solution counts `weight` (mirror symmetry: 1 or 2) */
     NQ_SUB_CORNER, /* queen in the corner: each solution stands for a class of 8 */
     NQ_SUB_EDGE,   /* no corner queen: the class is found at the leaf */
-    NQ_SUB_BORDER, /* EDGE with its border queens placed: classes of 8 */
-    NQ_SUB_BORDER_TIE, /* the same where a rotation may tie: leaves compared */
 };
 
 typedef struct nq_sub {
     uint8_t kind;
     uint8_t weight; /* NQ_SUB_PLAIN only */
-    uint8_t bound;  /* CORNER: row 1's column; EDGE, BORDER: row 0's column */
+    uint8_t bound;  /* CORNER: row 1's column; EDGE: row 0's column */
     uint8_t rows;   /* queens in the prefix: rows 0..rows-1 */
-    uint8_t nfixed; /* BORDER: queens placed further down */
     int8_t cols[NQ_MAX_DEPTH + 2];
-    int8_t fixed_row[3], fixed_col[3];
 } nq_sub;
 
 struct nq_plan {

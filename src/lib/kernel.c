@@ -17,9 +17,6 @@
  *    a queen sits at one of three squares; there, and only there, the leaf
  *    compares the board with its images to find whether it is the smallest
  *    and its class size.
- *  - BORDER: EDGE with large b (plan.c), its bottom-row and side-column
- *    queens placed in advance; they enter the search as row masks. Where a
- *    rotation may tie (BORDER_TIE), every leaf is compared.
  */
 #include "internal.h"
 
@@ -29,11 +26,6 @@
 #ifdef __BMI2__
 #include <immintrin.h>
 #endif
-
-static uint32_t bit_at(int n, int col)
-{
-    return col >= 0 && col < n ? 1u << col : 0;
-}
 
 void nq_rules_init(nq_rules *k, int n, const nq_sub *s)
 {
@@ -57,18 +49,6 @@ void nq_rules_init(nq_rules *k, int n, const nq_sub *s)
         for (int y = 1; y < bound; y++)
             k->mask[y] &= ~side;
         k->mask[n - 1] &= ~near_corners;
-    }
-    /* Queens placed further down: their row holds only them, and their
-     * column and diagonals are barred from the rows above. */
-    for (int q = 0; q < s->nfixed; q++) {
-        const int row = s->fixed_row[q], col = s->fixed_col[q];
-        for (int y = 0; y < n; y++) {
-            if (y != row)
-                k->mask[y] &= ~(1u << col);
-            if (y < row)
-                k->mask[y] &= ~(bit_at(n, col - (row - y)) | bit_at(n, col + (row - y)));
-        }
-        k->mask[row] &= 1u << col;
     }
 }
 
@@ -114,7 +94,7 @@ static void tail(const nq_rules *k, int y, uint32_t l, uint32_t d, uint32_t r, u
 {
     const int last = k->n - 1;
     if (y == k->n) {
-        if (kind == NQ_SUB_EDGE || kind == NQ_SUB_BORDER_TIE)
+        if (kind == NQ_SUB_EDGE)
             edge_tie(k, board, out);
         else
             out->by_class[kind == NQ_SUB_PLAIN ? 0 : 3]++;
@@ -318,7 +298,7 @@ static inline __attribute__((always_inline)) void search(const nq_rules *k, int 
         }
         const uint32_t bit = f & -f;
         f ^= bit;
-        if (kind == NQ_SUB_EDGE || kind == NQ_SUB_BORDER_TIE)
+        if (kind == NQ_SUB_EDGE)
             board[y] = bit;
         const uint32_t nl = (l | bit) << 1, nd = d | bit, nr = (r | bit) >> 1;
         if (y + TAIL == last) {
@@ -327,7 +307,7 @@ static inline __attribute__((always_inline)) void search(const nq_rules *k, int 
             if (kind == NQ_SUB_PLAIN || kind == NQ_SUB_CORNER) {
                 leaves += count_ways(ways);
             } else {
-                const ways_t tie = kind == NQ_SUB_BORDER_TIE ? ways : edge_ties(k, board, cols, ways);
+                const ways_t tie = edge_ties(k, board, cols, ways);
                 leaves += count_ways(ways & ~tie);
                 if (__builtin_expect(tie != 0, 0))
                     tie_ways(k, board, cols, tie, out);
@@ -352,10 +332,8 @@ void nq_search(const nq_rules *k, int row, uint32_t l, uint32_t d, uint32_t r, u
 {
     /* One specialised copy per kind keeps the kind tests out of the loop. */
     switch (k->kind) {
-    case NQ_SUB_CORNER:
-    case NQ_SUB_BORDER: search(k, row, l, d, r, board, out, NQ_SUB_CORNER); break;
+    case NQ_SUB_CORNER: search(k, row, l, d, r, board, out, NQ_SUB_CORNER); break;
     case NQ_SUB_EDGE: search(k, row, l, d, r, board, out, NQ_SUB_EDGE); break;
-    case NQ_SUB_BORDER_TIE: search(k, row, l, d, r, board, out, NQ_SUB_BORDER_TIE); break;
     default: search(k, row, l, d, r, board, out, NQ_SUB_PLAIN); break;
     }
 }

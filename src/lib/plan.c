@@ -4,10 +4,9 @@
  *  - parallel-mirror: first-row queens in the left half, counted twice; for
  *    odd n the middle one with the second queen kept to the left, also twice.
  *  - parallel-sym8: the corner roots (rows 0 and 1) and edge roots (row 0 at
- *    column b) of kernel.c. For b >= n/4 the edge roots also fix the queens
- *    of the bottom row and of both side columns, each in [b, n-1-b] as the
- *    symmetry bound asks (the border queens placed first, as in the Q27
- *    project), so that the bound prunes from the top instead of the bottom. */
+ *    column b) of kernel.c. (Placing the bottom-row and side-column queens
+ *    first as well, as the Q27 project does, was measured: with the table
+ *    for the last rows it no longer pays.) */
 #include "internal.h"
 
 #include <stdlib.h>
@@ -68,44 +67,16 @@ static void expand(builder *b, const nq_rules *k, nq_sub *s, int depth)
     }
 }
 
-static int attack(int r1, int c1, int r2, int c2)
-{
-    return r1 == r2 || c1 == c2 || r1 - r2 == c1 - c2 || r1 - r2 == c2 - c1;
-}
-
-/* Adds a root: its top rows `cols` and the queens `fixed` further down, if
- * no two of them attack each other, expanded to `depth` rows. */
-static void root_with(builder *b, int n, int depth, nq_sub s, const int *cols, int nfixed,
-                      const int (*fixed)[2])
-{
-    int qr[NQ_MAX_DEPTH + 8], qc[NQ_MAX_DEPTH + 8], queens = 0;
-    for (int y = 0; y < s.rows; y++) {
-        s.cols[y] = (int8_t)cols[y];
-        qr[queens] = y;
-        qc[queens++] = cols[y];
-    }
-    s.nfixed = (uint8_t)nfixed;
-    for (int q = 0; q < nfixed; q++) {
-        s.fixed_row[q] = (int8_t)fixed[q][0];
-        s.fixed_col[q] = (int8_t)fixed[q][1];
-        qr[queens] = fixed[q][0];
-        qc[queens++] = fixed[q][1];
-    }
-    for (int i = 0; i < queens; i++)
-        for (int j = 0; j < i; j++)
-            if (attack(qr[i], qc[i], qr[j], qc[j]))
-                return;
-    nq_rules k;
-    nq_rules_init(&k, n, &s);
-    expand(b, &k, &s, depth);
-}
-
 static void root(builder *b, int n, int depth, int kind, int weight, int bound, int rows,
                  const int *cols)
 {
-    const nq_sub s = { .kind = (uint8_t)kind, .weight = (uint8_t)weight, .bound = (uint8_t)bound,
-                       .rows = (uint8_t)rows };
-    root_with(b, n, depth, s, cols, 0, NULL);
+    nq_sub s = { .kind = (uint8_t)kind, .weight = (uint8_t)weight, .bound = (uint8_t)bound,
+                 .rows = (uint8_t)rows };
+    for (int y = 0; y < rows; y++)
+        s.cols[y] = (int8_t)cols[y];
+    nq_rules k;
+    nq_rules_init(&k, n, &s);
+    expand(b, &k, &s, depth);
 }
 
 static void roots_mirror(builder *b, int n, int depth)
@@ -125,16 +96,6 @@ static void roots_mirror(builder *b, int n, int depth)
         root(b, n, depth, NQ_SUB_PLAIN, 2, 0, 2, (int[]){ mid, c });
 }
 
-/* EDGE roots with b at least this have their border queens placed first:
- * there the bounds are tight, so placing those queens prunes from the top of
- * the tree. For small b they barely prune, and the top rows would be searched
- * again under every border placement. n/4 measured best at n = 14..16 (a few
- * percent over none; bench/speed.sh). */
-static int border_from(int n)
-{
-    return n / 4;
-}
-
 static void roots_sym8(builder *b, int n, int depth)
 {
     if (n == 1) {
@@ -143,22 +104,8 @@ static void roots_sym8(builder *b, int n, int depth)
         root(b, n, depth, NQ_SUB_EDGE, 0, 0, 1, (int[]){ 0 });
         return;
     }
-    const int m = n - 1;
-    for (int t = 1; m - t > t; t++) {
-        if (t < border_from(n)) {
-            root(b, n, depth, NQ_SUB_EDGE, 0, t, 1, (int[]){ t });
-            continue;
-        }
-        for (int u = t; u <= m - t; u++)         /* bottom row's column */
-            for (int v = t; v <= m - t; v++)     /* left column's row */
-                for (int w = t; w <= m - t; w++) { /* right column's row */
-                    const int tie = v == m - t || u == m - t || w == t;
-                    const nq_sub s = { .kind = tie ? NQ_SUB_BORDER_TIE : NQ_SUB_BORDER,
-                                       .bound = (uint8_t)t, .rows = 1 };
-                    root_with(b, n, depth, s, (int[]){ t }, 3,
-                              (const int[][2]){ { v, 0 }, { w, m }, { m, u } });
-                }
-    }
+    for (int t = 1; n - 1 - t > t; t++)
+        root(b, n, depth, NQ_SUB_EDGE, 0, t, 1, (int[]){ t });
     for (int c = 2; c <= n - 2; c++)
         root(b, n, depth, NQ_SUB_CORNER, 0, c, 2, (int[]){ 0, c });
 }
@@ -257,9 +204,6 @@ int nq_plan_create(nq_plan **out, int n, int engine, int depth)
         const uint8_t fields[4] = { s->kind, s->weight, s->bound, s->rows };
         h = fnv1a(h, fields, sizeof fields);
         h = fnv1a(h, s->cols, s->rows);
-        h = fnv1a(h, &s->nfixed, 1);
-        h = fnv1a(h, s->fixed_row, s->nfixed);
-        h = fnv1a(h, s->fixed_col, s->nfixed);
         p->weights[i] = estimate(n, s);
         rank[i] = (ranked){ p->weights[i], i };
     }
@@ -309,13 +253,7 @@ int nq_plan_prefix(const nq_plan *plan, size_t i, int cols[NQ_MAX_N])
     const nq_sub *s = &plan->subs[i];
     for (int y = 0; y < plan->n; y++)
         cols[y] = y < s->rows ? s->cols[y] : -1;
-    int queens = s->rows;
-    for (int q = 0; q < s->nfixed; q++)
-        if (s->fixed_row[q] >= s->rows) {
-            cols[s->fixed_row[q]] = s->fixed_col[q];
-            queens++;
-        }
-    return queens;
+    return s->rows;
 }
 
 void nq_plan_solve_one(const nq_plan *plan, size_t i, nq_sub_result *out)

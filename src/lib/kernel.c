@@ -17,6 +17,9 @@
  *    a queen sits at one of three squares; there, and only there, the leaf
  *    compares the board with its images to find whether it is the smallest
  *    and its class size.
+ *
+ * The last TAIL rows are not searched: they are counted by table (see
+ * last_rows), which is where most of the speed comes from.
  */
 #include "internal.h"
 
@@ -264,9 +267,10 @@ static void closed_masks(const nq_rules *k, uint32_t m[TAIL])
 }
 
 /* The hot loop. The current row's state lives in registers; a parent's is
- * pushed only when descending, and the last four rows below a node at row
- * n-TAIL-1 are counted by table (last_rows). Most leaves are counted in `leaves` (class 8 for CORNER and EDGE,
- * `weight` for PLAIN); only possible EDGE ties take the slow path. */
+ * pushed only when descending, and the last TAIL rows below a node at row
+ * n-TAIL-1 are counted by table (last_rows). Most leaves are counted in
+ * `leaves` (class 8 for CORNER and EDGE, `weight` for PLAIN); only the EDGE
+ * ways that may tie take the slow path. */
 static inline __attribute__((always_inline)) void search(const nq_rules *k, int y, uint32_t l,
                                                          uint32_t d, uint32_t r, uint32_t *board,
                                                          nq_leaves *out, const int kind)

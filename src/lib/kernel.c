@@ -95,20 +95,38 @@ static void edge_tie(const nq_rules *k, const uint32_t *board, nq_leaves *out)
 static void tail(const nq_rules *k, int y, uint32_t l, uint32_t d, uint32_t r, uint32_t *board,
                  nq_leaves *out, int kind)
 {
-    const int last = k->n - 1;
-    if (y == k->n) {
-        if (kind == NQ_SUB_EDGE)
-            edge_tie(k, board, out);
-        else
-            out->by_class[kind == NQ_SUB_PLAIN ? 0 : 3]++;
-        return;
-    }
-    uint32_t f = (y == last ? k->mask[y] : nq_rules_allowed(k, y, d)) & ~(l | d | r);
-    while (f) {
-        const uint32_t bit = f & -f;
-        f ^= bit;
+    const int n = k->n, top = y;
+    uint32_t sl[NQ_MAX_N + 1], sd[NQ_MAX_N + 1], sr[NQ_MAX_N + 1], sf[NQ_MAX_N + 1];
+    sl[y] = l;
+    sd[y] = d;
+    sr[y] = r;
+    sf[y] = y == n ? 1 : nq_rules_allowed(k, y, d) & ~(l | d | r);
+    for (;;) {
+        if (y == n) { /* a whole board: board[] holds every row */
+            if (kind == NQ_SUB_EDGE)
+                edge_tie(k, board, out);
+            else
+                out->by_class[kind == NQ_SUB_PLAIN ? 0 : 3]++;
+            if (y == top)
+                return;
+            y--;
+            continue;
+        }
+        if (!sf[y]) {
+            if (y == top)
+                return;
+            y--;
+            continue;
+        }
+        const uint32_t bit = sf[y] & -sf[y];
+        sf[y] ^= bit;
         board[y] = bit;
-        tail(k, y + 1, (l | bit) << 1, d | bit, (r | bit) >> 1, board, out, kind);
+        sl[y + 1] = (sl[y] | bit) << 1;
+        sd[y + 1] = sd[y] | bit;
+        sr[y + 1] = (sr[y] | bit) >> 1;
+        y++;
+        if (y < n)
+            sf[y] = nq_rules_allowed(k, y, sd[y]) & ~(sl[y] | sd[y] | sr[y]);
     }
 }
 

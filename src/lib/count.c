@@ -24,8 +24,7 @@ typedef struct monitor {
     double start, total_weight;
     double resumed_weight;
     nq_u128 resumed_solutions;
-    int finished;    /* set by the caller when the run is over */
-    int write_error; /* the last checkpoint write's error, 0 if none */
+    int finished; /* set by the caller when the run is over */
 } monitor;
 
 static void snapshot(const monitor *m, nq_progress *p)
@@ -50,9 +49,7 @@ static void snapshot(const monitor *m, nq_progress *p)
 
 static int save(monitor *m)
 {
-    const int err = nq_checkpoint_write(m->params->checkpoint, m->plan, m->done, m->results);
-    m->write_error = err;
-    return err;
+    return nq_checkpoint_write(m->params->checkpoint, m->plan, m->done, m->results);
 }
 
 static void *monitor_main(void *arg)

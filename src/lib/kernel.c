@@ -18,17 +18,14 @@
  *    compares the board with its images to find whether it is the smallest
  *    and its class size.
  *
- * The last TAIL rows are not searched: they are counted by table (see
- * last_rows), which is where most of the speed comes from.
+ * The last NQ_TAIL rows are not searched: they are counted by table (see
+ * last_rows.h), which is where most of the speed comes from.
  */
 #include "internal.h"
+#include "last_rows.h"
 
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
-#ifdef __BMI2__
-#include <immintrin.h>
-#endif
 
 void nq_rules_init(nq_rules *k, int n, const nq_sub *s)
 {
@@ -90,7 +87,7 @@ static void edge_tie(const nq_rules *k, const uint32_t *board, nq_leaves *out)
         out->by_class[__builtin_ctz((unsigned)size)]++;
 }
 
-/* Leaves below a prefix that ends within the last TAIL rows: a plain
+/* Leaves below a prefix that ends within the last NQ_TAIL rows: a plain
  * search, used only where a subproblem starts that deep (small n). */
 static void tail(const nq_rules *k, int y, uint32_t l, uint32_t d, uint32_t r, uint32_t *board,
                  nq_leaves *out, int kind)
@@ -130,120 +127,25 @@ static void tail(const nq_rules *k, int y, uint32_t l, uint32_t d, uint32_t r, u
     }
 }
 
-/* The last TAIL rows by table. Below row n-TAIL-1 exactly TAIL columns are
- * free, and a completion is one of the TAIL! ways to give them to the TAIL
- * rows (a bit each in a `ways` mask). For each row, a table gives the ways
- * that row accepts, from which of the free columns (in order) it may take;
- * another gives the ways in which no two of these queens share a diagonal,
- * which depends only on the gaps between the free columns. */
-#define TAIL 5
-#define TAIL_WAYS 120 /* TAIL! */
-#define GAPS (TAIL)   /* a gap of TAIL-1 or more columns never meets a diagonal */
-typedef unsigned __int128 ways_t;
-
-static ways_t ways_row[TAIL][1 << TAIL];
-static int8_t tail_perm[TAIL_WAYS][TAIL]; /* way w: row i takes free column tail_perm[w][i] */
-static ways_t ways_apart[GAPS][GAPS][GAPS][GAPS];
-
-static void build_tables(void)
-{
-    int perm[TAIL_WAYS][TAIL], count = 0, p[TAIL];
-    for (int i = 0; i < TAIL; i++)
-        p[i] = i;
-    /* All permutations, by counting in base TAIL and keeping the distinct. */
-    for (int code = 0; code < 3125 /* TAIL^TAIL */; code++) {
-        int c = code, used = 0, ok = 1;
-        for (int i = 0; i < TAIL; i++, c /= TAIL) {
-            p[i] = c % TAIL;
-            ok &= !(used >> p[i] & 1);
-            used |= 1 << p[i];
-        }
-        if (ok) {
-            for (int i = 0; i < TAIL; i++)
-                tail_perm[count][i] = (int8_t)p[i];
-            memcpy(perm[count++], p, sizeof p);
-        }
-    }
-    for (int w = 0; w < TAIL_WAYS; w++) {
-        for (int row = 0; row < TAIL; row++)
-            for (int x = 0; x < 1 << TAIL; x++)
-                if (x >> perm[w][row] & 1)
-                    ways_row[row][x] |= (ways_t)1 << w;
-        for (int g = 0; g < GAPS * GAPS * GAPS * GAPS; g++) {
-            const int g1 = g % GAPS, g2 = g / GAPS % GAPS, g3 = g / (GAPS * GAPS) % GAPS,
-                      g4 = g / (GAPS * GAPS * GAPS);
-            const int pos[TAIL] = { 0, g1 + 1, g1 + g2 + 2, g1 + g2 + g3 + 3,
-                                    g1 + g2 + g3 + g4 + 4 };
-            int apart = 1;
-            for (int i = 0; i < TAIL; i++)
-                for (int j = i + 1; j < TAIL; j++)
-                    apart &= abs(pos[perm[w][i]] - pos[perm[w][j]]) != j - i;
-            if (apart)
-                ways_apart[g1][g2][g3][g4] |= (ways_t)1 << w;
-        }
-    }
-}
-
-static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
-
-/* The bits of a at the set bits of cols, packed (pext). */
-static inline uint32_t gather(uint32_t a, uint32_t cols)
-{
-#ifdef __BMI2__
-    return _pext_u32(a, cols);
-#else
-    uint32_t out = 0;
-    for (int k = 0; cols; k++, cols &= cols - 1)
-        out |= (a >> __builtin_ctz(cols) & 1u) << k;
-    return out;
-#endif
-}
-
-static inline uint32_t gap(uint32_t lo, uint32_t hi)
-{
-    const uint32_t g = hi - lo - 1;
-    return g < GAPS - 1 ? g : GAPS - 1;
-}
-
-static inline uint32_t count_ways(ways_t w)
-{
-    return (uint32_t)(__builtin_popcountll((uint64_t)w) + __builtin_popcountll((uint64_t)(w >> 64)));
-}
-
-/* The ways (completions) of the last TAIL rows, below attacks l, r and with
- * the free columns cols. */
-static inline ways_t last_rows(uint32_t l, uint32_t r, uint32_t cols, const uint32_t *row)
-{
-    ways_t ways = ~(ways_t)0;
-    for (int i = 0; i < TAIL; i++)
-        ways &= ways_row[i][gather(row[i] & ~((l << i) | (r >> i)), cols)];
-    uint32_t c[TAIL], rest = cols;
-    for (int i = 0; i < TAIL; i++) {
-        c[i] = (uint32_t)__builtin_ctz(rest);
-        rest &= rest - 1;
-    }
-    return ways & ways_apart[gap(c[0], c[1])][gap(c[1], c[2])][gap(c[2], c[3])][gap(c[3], c[4])];
-}
-
 /* The completions in `ways` one by one, each compared with its images: for
  * the few that may tie with a rotation. */
-static void tie_ways(const nq_rules *k, uint32_t *board, uint32_t cols, ways_t ways,
+static void tie_ways(const nq_rules *k, uint32_t *board, uint32_t cols, nq_ways ways,
                      nq_leaves *out)
 {
-    uint32_t col[TAIL], rest = cols;
-    for (int i = 0; i < TAIL; i++) {
+    uint32_t col[NQ_TAIL], rest = cols;
+    for (int i = 0; i < NQ_TAIL; i++) {
         col[i] = rest & -rest;
         rest ^= col[i];
     }
-    const int first = k->n - TAIL;
-    for (int w = 0; w < TAIL_WAYS; w++) {
+    const int first = k->n - NQ_TAIL;
+    for (int w = 0; w < NQ_TAIL_WAYS; w++) {
         if (!(ways >> w & 1))
             continue;
-        for (int i = 0; i < TAIL; i++)
-            board[first + i] = col[tail_perm[w][i]];
+        for (int i = 0; i < NQ_TAIL; i++)
+            board[first + i] = col[nq_tail_perm[w][i]];
         edge_tie(k, board, out);
     }
-    for (int i = 0; i < TAIL; i++)
+    for (int i = 0; i < NQ_TAIL; i++)
         board[first + i] = 0;
 }
 
@@ -251,33 +153,33 @@ static void tie_ways(const nq_rules *k, uint32_t *board, uint32_t cols, ways_t w
  * border queen exactly b from a corner in the rotation's direction (see the
  * top). Rows above the block are known; in it, the tables pick the ways
  * that put the queen there. */
-static inline ways_t edge_ties(const nq_rules *k, const uint32_t *board, uint32_t cols,
-                               ways_t ways)
+static inline nq_ways edge_ties(const nq_rules *k, const uint32_t *board, uint32_t cols,
+                               nq_ways ways)
 {
-    const int n = k->n, b = k->bound, last = n - 1, first = n - TAIL;
+    const int n = k->n, b = k->bound, last = n - 1, first = n - NQ_TAIL;
     if (board[b] == 1u << last) /* rotation by 270; row b is above the block */
         return ways;
-    ways_t tie = 0;
+    nq_ways tie = 0;
     const int row90 = last - b; /* rotation by 90: row n-1-b at column 0 */
     if (row90 < first) {
         if (board[row90] == 1u)
             return ways;
     } else if (cols & 1u) {
-        tie |= ways & ways_row[row90 - first][1]; /* column 0 is the first free */
+        tie |= ways & nq_tail_row[row90 - first][1]; /* column 0 is the first free */
     }
     const uint32_t bit180 = 1u << (last - b); /* rotation by 180: last row there */
     if (cols & bit180)
-        tie |= ways & ways_row[TAIL - 1][1u << __builtin_popcount(cols & (bit180 - 1))];
+        tie |= ways & nq_tail_row[NQ_TAIL - 1][1u << __builtin_popcount(cols & (bit180 - 1))];
     return tie;
 }
 
-/* Row masks of the last TAIL rows for the closed form. An EDGE search needs
+/* Row masks of the last NQ_TAIL rows for the closed form. An EDGE search needs
  * both side columns taken by side_row; over whole boards that is the same as
  * barring them from the rows below it, a rule that does not depend on d. */
-static void closed_masks(const nq_rules *k, uint32_t m[TAIL])
+static void closed_masks(const nq_rules *k, uint32_t m[NQ_TAIL])
 {
-    for (int i = 0; i < TAIL; i++) {
-        const int y = k->n - TAIL + i;
+    for (int i = 0; i < NQ_TAIL; i++) {
+        const int y = k->n - NQ_TAIL + i;
         m[i] = k->mask[y];
         if (k->kind == NQ_SUB_EDGE && y > k->side_row)
             m[i] &= ~k->side;
@@ -285,8 +187,8 @@ static void closed_masks(const nq_rules *k, uint32_t m[TAIL])
 }
 
 /* The hot loop. The current row's state lives in registers; a parent's is
- * pushed only when descending, and the last TAIL rows below a node at row
- * n-TAIL-1 are counted by table (last_rows). Most leaves are counted in
+ * pushed only when descending, and the last NQ_TAIL rows below a node at row
+ * n-NQ_TAIL-1 are counted by table (last_rows.h). Most leaves are counted in
  * `leaves` (class 8 for CORNER and EDGE, `weight` for PLAIN); only the EDGE
  * ways that may tie take the slow path. */
 static inline __attribute__((always_inline)) void search(const nq_rules *k, int y, uint32_t l,
@@ -295,13 +197,13 @@ static inline __attribute__((always_inline)) void search(const nq_rules *k, int 
 {
     const int n = k->n, last = n - 1;
     const int fast_class = kind == NQ_SUB_PLAIN ? 0 : 3;
-    if (y >= n - TAIL || (kind == NQ_SUB_EDGE && k->bound >= n - TAIL)) {
+    if (y >= n - NQ_TAIL || (kind == NQ_SUB_EDGE && k->bound >= n - NQ_TAIL)) {
         tail(k, y, l, d, r, board, out, kind);
         return;
     }
-    uint32_t closed[TAIL];
+    uint32_t closed[NQ_TAIL];
     closed_masks(k, closed);
-    pthread_once(&tables_once, build_tables);
+    nq_tail_init();
     const uint32_t full = k->full;
     uint32_t sl[NQ_MAX_N], sd[NQ_MAX_N], sr[NQ_MAX_N], sf[NQ_MAX_N];
     uint64_t leaves = 0;
@@ -323,14 +225,14 @@ static inline __attribute__((always_inline)) void search(const nq_rules *k, int 
         if (kind == NQ_SUB_EDGE)
             board[y] = bit;
         const uint32_t nl = (l | bit) << 1, nd = d | bit, nr = (r | bit) >> 1;
-        if (y + TAIL == last) {
+        if (y + NQ_TAIL == last) {
             const uint32_t cols = full & ~nd;
-            const ways_t ways = last_rows(nl, nr, cols, closed);
+            const nq_ways ways = nq_tail_ways(nl, nr, cols, closed);
             if (kind == NQ_SUB_PLAIN || kind == NQ_SUB_CORNER) {
-                leaves += count_ways(ways);
+                leaves += nq_tail_count(ways);
             } else {
-                const ways_t tie = edge_ties(k, board, cols, ways);
-                leaves += count_ways(ways & ~tie);
+                const nq_ways tie = edge_ties(k, board, cols, ways);
+                leaves += nq_tail_count(ways & ~tie);
                 if (__builtin_expect(tie != 0, 0))
                     tie_ways(k, board, cols, tie, out);
             }

@@ -11,6 +11,7 @@
  * read every few thousand nodes ends the search early.
  */
 #include "internal.h"
+#include "last_rows.h"
 
 #include <pthread.h>
 #include <stdatomic.h>
@@ -243,6 +244,27 @@ static inline int emit(worker *w, const int8_t *q, int unique)
     return ++w->emitted >= r->cap;
 }
 
+/* Emits the completions in `ways` of the last NQ_TAIL rows (free columns
+ * cols) below the prefix in q, lowest way first: in lexicographic order.
+ * 1 ends this subproblem's search. */
+static inline int emit_ways(worker *w, int8_t *q, nq_ways ways, uint32_t cols, int unique)
+{
+    int8_t *const tail = q + w->r->n - NQ_TAIL;
+    int8_t col[NQ_TAIL];
+    for (int i = 0; i < NQ_TAIL; i++, cols &= cols - 1)
+        col[i] = (int8_t)__builtin_ctz(cols);
+    for (int half = 0; half < 2; half++) {
+        for (uint64_t m = (uint64_t)(ways >> 64 * half); m; m &= m - 1) {
+            const int8_t *perm = nq_tail_perm[__builtin_ctzll(m) + 64 * half];
+            for (int i = 0; i < NQ_TAIL; i++)
+                tail[i] = col[perm[i]];
+            if (emit(w, q, unique))
+                return 1;
+        }
+    }
+    return 0;
+}
+
 /* 1 if one of rows from..last has no square left free by the queens placed
  * so far (masks c, l, r as seen from row from - 1), or a free column has no
  * free square left in rows from - 1..last (reach starts with row from - 1's,
@@ -264,8 +286,10 @@ static int dead_ahead(const uint32_t *allowed, int from, int last, uint32_t full
 
 /* Iterative bitmask backtracking (after Richards' bit-parallel formulation)
  * over rows depth..n-1 below the prefix in w->q, lowest column first. The
- * current row's masks live in registers and are pushed only when going down;
- * the last row is settled inline from the row above (at most one free bit). */
+ * current row's masks live in registers and are pushed only when going down.
+ * The last NQ_TAIL rows are taken from the table of last_rows.h, or for a
+ * subproblem that starts below them, the last row is settled inline from the
+ * row above (at most one free bit). */
 static inline void search(worker *w, int unique)
 {
     const run *r = w->r;
@@ -298,6 +322,9 @@ static inline void search(worker *w, int unique)
     /* Forward checking only where subtrees are big (large n): it costs a
      * pass over the rows below, but spares whole dead subtrees. */
     const int fc_below = last - FC_MIN_ROWS;
+    const int table_row = d <= last - NQ_TAIL ? last - NQ_TAIL : -1;
+    if (table_row >= 0)
+        nq_tail_init();
     int row = d; /* d < last here: the loop only places rows up to last - 1 */
     uint32_t a = ~(c | l | rr) & allowed[row];
     unsigned tick = 0;
@@ -318,6 +345,13 @@ static inline void search(worker *w, int unique)
         a ^= bit;
         q[row] = (int8_t)__builtin_ctz(bit);
         const uint32_t nc = c | bit, nl = (l | bit) << 1, nr = (rr | bit) >> 1;
+        if (row == table_row) {
+            const uint32_t cols = r->full & ~nc;
+            const nq_ways ways = nq_tail_ways(nl, nr, cols, allowed + last + 1 - NQ_TAIL);
+            if (ways && emit_ways(w, q, ways, cols, unique))
+                return;
+            continue;
+        }
         if (row == last - 1) {
             const uint32_t fin = allowed[last] & ~(nc | nl | nr);
             if (fin) {

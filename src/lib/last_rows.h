@@ -1,14 +1,16 @@
-/* The last NQ_TAIL rows of a board by table, shared by counting (kernel.c)
- * and listing (solve.c).
+/* The last rows of a board by table: five for counting (kernel.c), six for
+ * listing (solve.c).
  *
- * Below row n-NQ_TAIL-1 exactly NQ_TAIL columns are free, and a completion
- * is one of the NQ_TAIL! ways to give them to the last rows: a bit each in a
- * 128-bit `ways` mask. For each row, a table gives the ways that row accepts,
- * from which of the free columns (in order) it may take; another gives the
- * ways in which no two of these queens share a diagonal, which depends only
- * on the gaps between the free columns. Ways are numbered in lexicographic
- * order of the columns they give rows n-NQ_TAIL.., so a listing that walks a
- * mask from its lowest bit meets the boards in order. */
+ * Below row n-T-1 exactly T columns are free, and a completion is one of the
+ * T! ways to give them to the last T rows: a bit each in a `ways` mask. For
+ * each row, a table gives the ways that row accepts, from which of the free
+ * columns (in order) it may take. Others give the ways in which no two of
+ * these queens share a diagonal, which depends only on the gaps between the
+ * free columns: a table over the gaps of each window of five free columns,
+ * and for T = 6 one mask for the two end columns, which meet only when all
+ * six are adjacent. Ways are numbered in lexicographic order of the columns
+ * they give rows n-T.., so a listing that walks a mask from its lowest bit
+ * meets the boards in order. */
 #ifndef NQ_LAST_ROWS_H
 #define NQ_LAST_ROWS_H
 
@@ -17,15 +19,19 @@
 #include <immintrin.h>
 #endif
 
-#define NQ_TAIL 5
-#define NQ_TAIL_WAYS 120 /* NQ_TAIL! */
-#define NQ_TAIL_GAPS 5   /* a gap of NQ_TAIL-1 or more columns never meets a diagonal */
+/* Hidden on the declarations too, so that the hot loops reach the tables
+ * directly, not through the global offset table. */
+#define NQ_HIDDEN __attribute__((visibility("hidden")))
 
+#define NQ_TAIL 5
+#define NQ_TAIL_WAYS 120 /* 5! */
+#define NQ_TAIL_GAPS 5   /* a gap of 4 or more columns never meets a diagonal */
 typedef unsigned __int128 nq_ways;
 
-/* Hidden on the declarations too, so the hot loop reaches them directly, not
- * through the global offset table. */
-#define NQ_HIDDEN __attribute__((visibility("hidden")))
+#define NQ_TAIL6 6
+#define NQ_TAIL6_WAYS 720 /* 6! */
+#define NQ_TAIL6_WORDS 12 /* 64-bit words of a mask of 720 ways */
+#define NQ_TAIL6_GAPS 6   /* a gap of 5 or more columns never meets a diagonal */
 
 /* The ways row i accepts, by the free columns it may take (bit k: the k-th). */
 extern NQ_HIDDEN nq_ways nq_tail_row[NQ_TAIL][1 << NQ_TAIL];
@@ -34,8 +40,16 @@ extern NQ_HIDDEN nq_ways nq_tail_apart[NQ_TAIL_GAPS][NQ_TAIL_GAPS][NQ_TAIL_GAPS]
 /* Way w: row i takes the free column nq_tail_perm[w][i] (0 is the leftmost). */
 extern NQ_HIDDEN int8_t nq_tail_perm[NQ_TAIL_WAYS][NQ_TAIL];
 
-/* Fills the tables once; safe to call from any thread. */
+/* The same for six rows; the gap tables are for free columns 0..4 and 1..5. */
+extern NQ_HIDDEN uint64_t nq_tail6_row[NQ_TAIL6][1 << NQ_TAIL6][NQ_TAIL6_WORDS];
+extern NQ_HIDDEN uint64_t nq_tail6_apart[2][NQ_TAIL6_GAPS * NQ_TAIL6_GAPS * NQ_TAIL6_GAPS *
+                                            NQ_TAIL6_GAPS][NQ_TAIL6_WORDS];
+extern NQ_HIDDEN uint64_t nq_tail6_ends[NQ_TAIL6_WORDS]; /* ways apart if all six adjacent */
+extern NQ_HIDDEN int8_t nq_tail6_perm[NQ_TAIL6_WAYS][NQ_TAIL6];
+
+/* Fill the tables of 5 and of 6 rows, once; safe from any thread. */
 void nq_tail_init(void);
+void nq_tail6_init(void);
 
 /* The bits of a at the set bits of cols, packed (pext). */
 static inline uint32_t nq_gather(uint32_t a, uint32_t cols)
@@ -50,17 +64,19 @@ static inline uint32_t nq_gather(uint32_t a, uint32_t cols)
 #endif
 }
 
-static inline uint32_t nq_tail_gap(uint32_t lo, uint32_t hi)
+/* Free columns between two free columns, capped at `cap`. */
+static inline uint32_t nq_tail_gap(uint32_t lo, uint32_t hi, uint32_t cap)
 {
     const uint32_t g = hi - lo - 1;
-    return g < NQ_TAIL_GAPS - 1 ? g : NQ_TAIL_GAPS - 1;
+    return g < cap ? g : cap;
 }
 
-/* The ways to complete the last NQ_TAIL rows, below the diagonal attacks l
- * and r (as seen from the first of them), with the free columns cols and
- * the columns row[i] allows in each. */
+/* The ways to complete the last 5 rows, below the diagonal attacks l and r
+ * (as seen from the first of them), with the free columns cols and the
+ * columns row[i] allows in each. */
 static inline nq_ways nq_tail_ways(uint32_t l, uint32_t r, uint32_t cols, const uint32_t *row)
 {
+    enum { CAP = NQ_TAIL_GAPS - 1 };
     nq_ways ways = ~(nq_ways)0;
     for (int i = 0; i < NQ_TAIL; i++)
         ways &= nq_tail_row[i][nq_gather(row[i] & ~((l << i) | (r >> i)), cols)];
@@ -69,14 +85,46 @@ static inline nq_ways nq_tail_ways(uint32_t l, uint32_t r, uint32_t cols, const 
         c[i] = (uint32_t)__builtin_ctz(rest);
         rest &= rest - 1;
     }
-    return ways & nq_tail_apart[nq_tail_gap(c[0], c[1])][nq_tail_gap(c[1], c[2])]
-                               [nq_tail_gap(c[2], c[3])][nq_tail_gap(c[3], c[4])];
+    return ways & nq_tail_apart[nq_tail_gap(c[0], c[1], CAP)][nq_tail_gap(c[1], c[2], CAP)]
+                               [nq_tail_gap(c[2], c[3], CAP)][nq_tail_gap(c[3], c[4], CAP)];
 }
 
 static inline uint32_t nq_tail_count(nq_ways w)
 {
     return (uint32_t)(__builtin_popcountll((uint64_t)w) +
                       __builtin_popcountll((uint64_t)(w >> 64)));
+}
+
+/* The same for the last 6 rows, into ways; 0 if there is none. */
+static inline int nq_tail6_ways(uint32_t l, uint32_t r, uint32_t cols, const uint32_t *row,
+                                uint64_t *ways)
+{
+    enum { CAP = NQ_TAIL6_GAPS - 1, G = NQ_TAIL6_GAPS };
+    const uint64_t *m[NQ_TAIL6];
+    for (int i = 0; i < NQ_TAIL6; i++)
+        m[i] = nq_tail6_row[i][nq_gather(row[i] & ~((l << i) | (r >> i)), cols)];
+    uint32_t g[NQ_TAIL6 - 1], rest = cols & (cols - 1), prev = (uint32_t)__builtin_ctz(cols);
+    for (int i = 0; i < NQ_TAIL6 - 1; i++) {
+        const uint32_t c = (uint32_t)__builtin_ctz(rest);
+        rest &= rest - 1;
+        g[i] = nq_tail_gap(prev, c, CAP);
+        prev = c;
+    }
+    const uint64_t *a0 = nq_tail6_apart[0][((g[0] * G + g[1]) * G + g[2]) * G + g[3]];
+    const uint64_t *a1 = nq_tail6_apart[1][((g[1] * G + g[2]) * G + g[3]) * G + g[4]];
+    uint64_t any = 0;
+    for (int k = 0; k < NQ_TAIL6_WORDS; k++) {
+        ways[k] = m[0][k] & m[1][k] & m[2][k] & m[3][k] & m[4][k] & m[5][k] & a0[k] & a1[k];
+        any |= ways[k];
+    }
+    if (any && (cols >> __builtin_ctz(cols)) == 0x3f) {
+        any = 0;
+        for (int k = 0; k < NQ_TAIL6_WORDS; k++) {
+            ways[k] &= nq_tail6_ends[k];
+            any |= ways[k];
+        }
+    }
+    return any != 0;
 }
 
 #endif

@@ -244,19 +244,19 @@ static inline int emit(worker *w, const int8_t *q, int unique)
     return ++w->emitted >= r->cap;
 }
 
-/* Emits the completions in `ways` of the last NQ_TAIL rows (free columns
+/* Emits the completions in `ways` of the last NQ_TAIL6 rows (free columns
  * cols) below the prefix in q, lowest way first: in lexicographic order.
  * 1 ends this subproblem's search. */
-static inline int emit_ways(worker *w, int8_t *q, nq_ways ways, uint32_t cols, int unique)
+static inline int emit_ways(worker *w, int8_t *q, const uint64_t *ways, uint32_t cols, int unique)
 {
-    int8_t *const tail = q + w->r->n - NQ_TAIL;
-    int8_t col[NQ_TAIL];
-    for (int i = 0; i < NQ_TAIL; i++, cols &= cols - 1)
+    int8_t *const tail = q + w->r->n - NQ_TAIL6;
+    int8_t col[NQ_TAIL6];
+    for (int i = 0; i < NQ_TAIL6; i++, cols &= cols - 1)
         col[i] = (int8_t)__builtin_ctz(cols);
-    for (int half = 0; half < 2; half++) {
-        for (uint64_t m = (uint64_t)(ways >> 64 * half); m; m &= m - 1) {
-            const int8_t *perm = nq_tail_perm[__builtin_ctzll(m) + 64 * half];
-            for (int i = 0; i < NQ_TAIL; i++)
+    for (int k = 0; k < NQ_TAIL6_WORDS; k++) {
+        for (uint64_t m = ways[k]; m; m &= m - 1) {
+            const int8_t *perm = nq_tail6_perm[64 * k + __builtin_ctzll(m)];
+            for (int i = 0; i < NQ_TAIL6; i++)
                 tail[i] = col[perm[i]];
             if (emit(w, q, unique))
                 return 1;
@@ -287,7 +287,7 @@ static int dead_ahead(const uint32_t *allowed, int from, int last, uint32_t full
 /* Iterative bitmask backtracking (after Richards' bit-parallel formulation)
  * over rows depth..n-1 below the prefix in w->q, lowest column first. The
  * current row's masks live in registers and are pushed only when going down.
- * The last NQ_TAIL rows are taken from the table of last_rows.h, or for a
+ * The last NQ_TAIL6 rows are taken from the tables of last_rows.h, or for a
  * subproblem that starts below them, the last row is settled inline from the
  * row above (at most one free bit). */
 static inline void search(worker *w, int unique)
@@ -322,9 +322,9 @@ static inline void search(worker *w, int unique)
     /* Forward checking only where subtrees are big (large n): it costs a
      * pass over the rows below, but spares whole dead subtrees. */
     const int fc_below = last - FC_MIN_ROWS;
-    const int table_row = d <= last - NQ_TAIL ? last - NQ_TAIL : -1;
+    const int table_row = d <= last - NQ_TAIL6 ? last - NQ_TAIL6 : -1;
     if (table_row >= 0)
-        nq_tail_init();
+        nq_tail6_init();
     int row = d; /* d < last here: the loop only places rows up to last - 1 */
     uint32_t a = ~(c | l | rr) & allowed[row];
     unsigned tick = 0;
@@ -347,8 +347,9 @@ static inline void search(worker *w, int unique)
         const uint32_t nc = c | bit, nl = (l | bit) << 1, nr = (rr | bit) >> 1;
         if (row == table_row) {
             const uint32_t cols = r->full & ~nc;
-            const nq_ways ways = nq_tail_ways(nl, nr, cols, allowed + last + 1 - NQ_TAIL);
-            if (ways && emit_ways(w, q, ways, cols, unique))
+            uint64_t ways[NQ_TAIL6_WORDS];
+            if (nq_tail6_ways(nl, nr, cols, allowed + last + 1 - NQ_TAIL6, ways) &&
+                emit_ways(w, q, ways, cols, unique))
                 return;
             continue;
         }

@@ -64,6 +64,20 @@ static inline uint32_t nq_gather(uint32_t a, uint32_t cols)
 #endif
 }
 
+/* The places of the first t set bits of cols, lowest first. With BMI2 each
+ * is found on its own (pdep), not one after the other. */
+static inline void nq_tail_cols(uint32_t cols, uint32_t *c, int t)
+{
+    for (int i = 0; i < t; i++) {
+#ifdef __BMI2__
+        c[i] = (uint32_t)__builtin_ctz(_pdep_u32(1u << i, cols));
+#else
+        c[i] = (uint32_t)__builtin_ctz(cols);
+        cols &= cols - 1;
+#endif
+    }
+}
+
 /* Free columns between two free columns, capped at `cap`. */
 static inline uint32_t nq_tail_gap(uint32_t lo, uint32_t hi, uint32_t cap)
 {
@@ -103,13 +117,10 @@ static inline int nq_tail6_ways(uint32_t l, uint32_t r, uint32_t cols, const uin
     const uint64_t *m[NQ_TAIL6];
     for (int i = 0; i < NQ_TAIL6; i++)
         m[i] = nq_tail6_row[i][nq_gather(row[i] & ~((l << i) | (r >> i)), cols)];
-    uint32_t g[NQ_TAIL6 - 1], rest = cols & (cols - 1), prev = (uint32_t)__builtin_ctz(cols);
-    for (int i = 0; i < NQ_TAIL6 - 1; i++) {
-        const uint32_t c = (uint32_t)__builtin_ctz(rest);
-        rest &= rest - 1;
-        g[i] = nq_tail_gap(prev, c, CAP);
-        prev = c;
-    }
+    uint32_t c[NQ_TAIL6], g[NQ_TAIL6 - 1];
+    nq_tail_cols(cols, c, NQ_TAIL6);
+    for (int i = 0; i < NQ_TAIL6 - 1; i++)
+        g[i] = nq_tail_gap(c[i], c[i + 1], CAP);
     const uint64_t *a0 = nq_tail6_apart[0][((g[0] * G + g[1]) * G + g[2]) * G + g[3]];
     const uint64_t *a1 = nq_tail6_apart[1][((g[1] * G + g[2]) * G + g[3]) * G + g[4]];
     uint64_t any = 0;

@@ -65,8 +65,10 @@ typedef struct run {
     atomic_int stop;
 } run;
 
+/* Each on its own cache lines: the search writes q, pos and the counts all
+ * the time, and two threads must not share a line for it. */
 typedef struct worker {
-    run *r;
+    _Alignas(64) run *r;
     const nq_run_hooks *hooks; /* on_thread_start: thread placement */
     int index;
     pthread_t tid;
@@ -641,7 +643,9 @@ static int solve_run(int n, int unique, int threads, int kind, writer *wr,
         threads = 1;
 
     run *r = calloc(1, sizeof *r);
-    worker *ws = calloc((size_t)threads, sizeof *ws);
+    worker *ws = aligned_alloc(64, (size_t)threads * sizeof *ws);
+    if (ws)
+        memset(ws, 0, (size_t)threads * sizeof *ws);
     if (r) {
         r->window = 4 * (uint64_t)threads + 4;
         r->slots = calloc(r->window, sizeof *r->slots);

@@ -1,0 +1,115 @@
+/* The tables for the last rows against a direct check: for many states
+ * (free columns, diagonal attacks, allowed columns per row), a way is in the
+ * mask exactly when giving the free columns to the rows that way places
+ * queens that are allowed, unattacked and apart; ways are numbered in
+ * lexicographic order. */
+#include <criterion/criterion.h>
+
+#include "last_rows.h"
+
+#include <stdlib.h>
+
+/* A small deterministic generator (xorshift), so failures repeat. */
+static uint64_t rng_state = 0x9E3779B97F4A7C15ull;
+static uint32_t rnd(void)
+{
+    rng_state ^= rng_state << 13;
+    rng_state ^= rng_state >> 7;
+    rng_state ^= rng_state << 17;
+    return (uint32_t)(rng_state >> 32);
+}
+
+/* Exactly t distinct random columns below n. */
+static uint32_t random_cols(int n, int t)
+{
+    uint32_t cols = 0;
+    while (__builtin_popcount(cols) < t)
+        cols |= 1u << (rnd() % (unsigned)n);
+    return cols;
+}
+
+/* Whether way perm (row i takes free column perm[i]) completes the board. */
+static int way_fits(int t, const int8_t *perm, uint32_t l, uint32_t r, uint32_t cols,
+                    const uint32_t *row)
+{
+    int col[8];
+    for (int i = 0; i < t; i++, cols &= cols - 1)
+        col[i] = __builtin_ctz(cols);
+    for (int i = 0; i < t; i++) {
+        const int c = col[perm[i]];
+        if (!(row[i] >> c & 1) || ((l << i) >> c & 1) || ((r >> i) >> c & 1))
+            return 0;
+        for (int j = 0; j < i; j++)
+            if (abs(col[perm[j]] - c) == i - j)
+                return 0;
+    }
+    return 1;
+}
+
+static void check_lexicographic(int t, const int8_t *perm, int ways)
+{
+    for (int w = 1; w < ways; w++) {
+        const int8_t *a = perm + (w - 1) * t, *b = perm + w * t;
+        int i = 0;
+        while (i < t && a[i] == b[i])
+            i++;
+        cr_assert(i < t && a[i] < b[i], "ways %d and %d out of order", w - 1, w);
+    }
+}
+
+/* A state of the last t rows of an n-board: sometimes every free column
+ * adjacent (the case of the end-columns mask), rows sometimes restricted. */
+static void random_state(int n, int t, int k, uint32_t *l, uint32_t *r, uint32_t *cols,
+                         uint32_t *row)
+{
+    const uint32_t full = (1u << n) - 1;
+    *cols = k % 7 == 0 ? ((1u << t) - 1) << (rnd() % (unsigned)(n - t + 1)) : random_cols(n, t);
+    *l = rnd() & rnd() & full;
+    *r = rnd() & rnd() & full;
+    for (int i = 0; i < t; i++)
+        row[i] = k % 3 == 0 ? full & ~(rnd() & rnd() & rnd()) : full;
+}
+
+Test(last_rows, five_rows_match_a_direct_check)
+{
+    nq_tail_init();
+    check_lexicographic(NQ_TAIL, &nq_tail_perm[0][0], NQ_TAIL_WAYS);
+    uint64_t found = 0;
+    for (int k = 0; k < 20000; k++) {
+        const int n = NQ_TAIL + (int)(rnd() % 20);
+        uint32_t l, r, cols, row[NQ_TAIL];
+        random_state(n, NQ_TAIL, k, &l, &r, &cols, row);
+        const nq_ways ways = nq_tail_ways(l, r, cols, row);
+        for (int w = 0; w < NQ_TAIL_WAYS; w++) {
+            const int fits = way_fits(NQ_TAIL, nq_tail_perm[w], l, r, cols, row);
+            cr_assert_eq((int)(ways >> w & 1), fits, "state %d way %d", k, w);
+            found += (uint64_t)fits;
+        }
+        cr_assert_eq(nq_tail_count(ways), (uint32_t)__builtin_popcountll((uint64_t)ways) +
+                                              (uint32_t)__builtin_popcountll((uint64_t)(ways >> 64)));
+    }
+    cr_assert_gt(found, 1000, "the states should leave ways to check");
+}
+
+Test(last_rows, six_rows_match_a_direct_check)
+{
+    nq_tail6_init();
+    check_lexicographic(NQ_TAIL6, &nq_tail6_perm[0][0], NQ_TAIL6_WAYS);
+    uint64_t found = 0;
+    for (int k = 0; k < 20000; k++) {
+        const int n = NQ_TAIL6 + (int)(rnd() % 20);
+        uint32_t l, r, cols, row[NQ_TAIL6];
+        random_state(n, NQ_TAIL6, k, &l, &r, &cols, row);
+        uint64_t ways[NQ_TAIL6_WORDS];
+        const int any = nq_tail6_ways(l, r, cols, row, ways);
+        int seen = 0;
+        for (int w = 0; w < NQ_TAIL6_WAYS; w++) {
+            const int fits = way_fits(NQ_TAIL6, nq_tail6_perm[w], l, r, cols, row);
+            cr_assert_eq((int)(ways[w / 64] >> (w % 64) & 1), fits, "state %d way %d", k, w);
+            seen |= fits;
+            found += (uint64_t)fits;
+        }
+        cr_assert_eq(any, seen, "state %d", k);
+    }
+    cr_assert_gt(found, 1000, "the states should leave ways to check");
+}

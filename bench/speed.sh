@@ -26,7 +26,9 @@ nq_build
 bin=$NQ_BUILD/src/nqueens
 out=${out:-$root/bench/results/speed-$(date +%Y%m%d)-$(hostname)}
 mkdir -p "$out"
-cc -O3 -march=native -o "$out/yardstick" "$src"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+cc -O3 -march=native -o "$tmp/yardstick" "$src" # a build product: not kept with the results
 
 median() { python3 -c 'import json,sys; r=json.load(open(sys.argv[1]))["results"]; print(" ".join("%.4f" % x["median"] for x in r))' "$1"; }
 {
@@ -38,7 +40,7 @@ median() { python3 -c 'import json,sys; r=json.load(open(sys.argv[1]))["results"
     echo "|---|---|---|---|---|---|"
     for n in $ns; do
         hyperfine -N -w 1 -r "$runs" --export-json "$out/speed-$n.json" \
-            "$out/yardstick $n" "$bin count $n -t 1" "$bin count $n -t 2" >/dev/null 2>&1
+            "$tmp/yardstick $n" "$bin count $n -t 1" "$bin count $n -t 2" >/dev/null 2>&1
         read -r y t1 t2 <<<"$(median "$out/speed-$n.json")"
         python3 -c 'import sys; n,y,a,b=sys.argv[1:]; y,a,b=float(y),float(a),float(b); print(f"| {n} | {y:.3f} s | {a:.3f} s | {b:.3f} s | {y/a:.2f}x | {a/b:.2f}x |")' "$n" "$y" "$t1" "$t2"
     done

@@ -80,13 +80,15 @@ Test(last_rows, five_rows_match_a_direct_check)
         uint32_t l, r, cols, row[NQ_TAIL];
         random_state(n, NQ_TAIL, k, &l, &r, &cols, row);
         const nq_ways ways = nq_tail_ways(l, r, cols, row);
+        uint32_t fits_here = 0;
         for (int w = 0; w < NQ_TAIL_WAYS; w++) {
             const int fits = way_fits(NQ_TAIL, nq_tail_perm[w], l, r, cols, row);
             cr_assert_eq((int)(ways >> w & 1), fits, "state %d way %d", k, w);
-            found += (uint64_t)fits;
+            fits_here += (uint32_t)fits;
         }
-        cr_assert_eq(nq_tail_count(ways), (uint32_t)__builtin_popcountll((uint64_t)ways) +
-                                              (uint32_t)__builtin_popcountll((uint64_t)(ways >> 64)));
+        found += fits_here;
+        cr_assert_eq(ways >> NQ_TAIL_WAYS, 0, "state %d: a bit past the last way", k);
+        cr_assert_eq(nq_tail_count(ways), fits_here, "state %d", k);
     }
     cr_assert_gt(found, 1000, "the states should leave ways to check");
 }
@@ -110,6 +112,8 @@ Test(last_rows, six_rows_match_a_direct_check)
             found += (uint64_t)fits;
         }
         cr_assert_eq(any, seen, "state %d", k);
+        cr_assert_eq(ways[NQ_TAIL6_WORDS - 1] >> (NQ_TAIL6_WAYS % 64), 0,
+                     "state %d: a bit past the last way", k);
     }
     cr_assert_gt(found, 1000, "the states should leave ways to check");
 }

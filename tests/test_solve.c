@@ -101,6 +101,43 @@ Test(solve, callback_all_and_unique)
         }
 }
 
+/* Beyond MAX_TEST_N, checked as the boards stream past (nothing stored):
+ * the search then runs rows above the table of the last six, with forward
+ * checking from n = 15. */
+typedef struct stream_check {
+    int n, unique;
+    uint64_t count;
+    int8_t prev[NQ_MAX_N];
+} stream_check;
+
+static int check_one(void *ctx, int n, const int8_t *cols)
+{
+    stream_check *c = ctx;
+    cr_assert_eq(n, c->n);
+    cr_assert(is_solution(n, cols), "n=%d: board %llu is not a solution", n,
+              (unsigned long long)c->count);
+    cr_assert(!c->count || memcmp(c->prev, cols, (size_t)n) < 0, "n=%d: board %llu out of order",
+              n, (unsigned long long)c->count);
+    cr_assert(!c->unique || nq_sym_is_canonical(n, cols, NULL), "n=%d: board %llu not canonical",
+              n, (unsigned long long)c->count);
+    memcpy(c->prev, cols, (size_t)n);
+    c->count++;
+    return 0;
+}
+
+Test(solve, larger_boards_streamed)
+{
+    for (int unique = 0; unique <= 1; unique++)
+        for (int n = MAX_TEST_N + 1; n <= (unique ? 15 : 14); n++) {
+            unsigned long long total, uniq;
+            cr_assert_eq(known_values(n, &total, &uniq), 0);
+            stream_check c = { .n = n, .unique = unique };
+            cr_assert_eq(nq_solve(n, unique, 2, check_one, &c), 0);
+            cr_expect_eq(c.count, unique ? uniq : total, "n=%d unique=%d: %llu boards", n, unique,
+                         (unsigned long long)c.count);
+        }
+}
+
 /* The unique boards are exactly the canonical boards among all of them. */
 Test(solve, unique_is_canonical_subset)
 {

@@ -24,7 +24,6 @@
 #include "internal.h"
 #include "last_rows.h"
 
-#include <stdlib.h>
 #include <string.h>
 
 void nq_rules_init(nq_rules *k, int n, const nq_sub *s)

@@ -3,6 +3,7 @@
 
 #include <pthread.h>
 #include <stdlib.h>
+#include <string.h>
 
 nq_ways nq_tail_row[NQ_TAIL][1 << NQ_TAIL];
 nq_ways nq_tail_apart[NQ_TAIL_GAPS][NQ_TAIL_GAPS][NQ_TAIL_GAPS][NQ_TAIL_GAPS];
@@ -14,41 +15,32 @@ uint64_t nq_tail6_apart[2][NQ_TAIL6_GAPS * NQ_TAIL6_GAPS * NQ_TAIL6_GAPS * NQ_TA
 uint64_t nq_tail6_ends[NQ_TAIL6_WORDS];
 int8_t nq_tail6_perm[NQ_TAIL6_WAYS][NQ_TAIL6];
 
-/* Where a table of t rows keeps its masks: `words` 64-bit words per entry,
- * or one nq_ways when words is 0. */
+enum {
+    WINDOW = 5,    /* free columns a gap table covers */
+    MAX_T = 6,     /* rows of the largest table */
+    MAX_WORDS = 12 /* 64-bit words of its masks */
+};
+
+/* Where a table of t rows keeps its masks, `words` 64-bit words each. */
 typedef struct tables {
     int t, words;
-    void *row, *apart, *ends;
+    uint64_t *row, *apart, *ends;
     int8_t *perm;
 } tables;
 
-static void set_way(const tables *tb, void *base, size_t entry, int w)
+static void set_way(uint64_t *mask, int w)
 {
-    if (tb->words)
-        ((uint64_t *)base)[entry * (size_t)tb->words + (size_t)(w / 64)] |= 1ull << (w % 64);
-    else
-        ((nq_ways *)base)[entry] |= (nq_ways)1 << w;
-}
-
-/* 1 if no two of the queens of rows i < j whose columns (p) lie in window
- * lo..lo+4 share a diagonal; pos: the columns' places on the board. */
-static int window_apart(int t, const int *p, const int *pos, int lo)
-{
-    for (int i = 0; i < t; i++)
-        for (int j = i + 1; j < t; j++)
-            if (p[i] >= lo && p[i] <= lo + 4 && p[j] >= lo && p[j] <= lo + 4 &&
-                abs(pos[p[i]] - pos[p[j]]) == j - i)
-                return 0;
-    return 1;
+    mask[w / 64] |= 1ull << (w % 64);
 }
 
 static void build(const tables *tb)
 {
-    const int t = tb->t, g_count = t; /* gaps 0..t-2, and t-1 for wider */
-    int codes = 1;
+    const int t = tb->t, words = tb->words, g_count = t; /* gaps 0..t-2, t-1 for wider */
+    /* meet[a][b][d]: the ways that put free columns a < b on rows d apart */
+    uint64_t meet[MAX_T][MAX_T][MAX_T][MAX_WORDS] = { 0 }, all[MAX_WORDS] = { 0 };
+    int codes = 1, w = 0, p[MAX_T];
     for (int i = 0; i < t; i++)
         codes *= t;
-    int w = 0, p[8];
     /* All permutations, counting in base t with row 0 the most significant
      * digit and keeping the distinct: lexicographic order. */
     for (int code = 0; code < codes; code++) {
@@ -65,37 +57,56 @@ static void build(const tables *tb)
         for (int row = 0; row < t; row++)
             for (int x = 0; x < 1 << t; x++)
                 if (x >> p[row] & 1)
-                    set_way(tb, tb->row, (size_t)(row << t | x), w);
-        const int windows = t - 4, per_window = g_count * g_count * g_count * g_count;
-        for (int s = 0; s < windows; s++)
-            for (int g = 0; g < per_window; g++) {
-                /* Columns s..s+4 at the gaps of g (most significant first). */
-                int pos[8] = { 0 }, gaps[4] = { g / (g_count * g_count * g_count),
-                                                g / (g_count * g_count) % g_count,
-                                                g / g_count % g_count, g % g_count };
-                for (int k = 0; k < 4; k++)
-                    pos[s + k + 1] = pos[s + k] + gaps[k] + 1;
-                if (window_apart(t, p, pos, s))
-                    set_way(tb, tb->apart, (size_t)(s * per_window + g), w);
-            }
-        if (tb->ends) {
-            if (abs(p[0] - p[t - 1]) != t - 1) /* columns as places: all adjacent */
-                set_way(tb, tb->ends, 0, w);
-        }
+                    set_way(tb->row + (size_t)(row << t | x) * (size_t)words, w);
+        for (int i = 0; i < t; i++)
+            for (int j = i + 1; j < t; j++)
+                set_way(p[i] < p[j] ? meet[p[i]][p[j]][j - i] : meet[p[j]][p[i]][j - i], w);
+        /* If all t free columns are adjacent, the two at the ends meet
+         * exactly when they are on rows 0 and t-1. */
+        if (tb->ends && abs(p[0] - p[t - 1]) != t - 1)
+            set_way(tb->ends, w);
+        set_way(all, w);
         w++;
     }
+    /* Per window of free columns s..s+WINDOW-1 and its gaps: the ways in
+     * which no two of its columns meet. */
+    const int per_window = g_count * g_count * g_count * g_count;
+    for (int s = 0; s + WINDOW <= t; s++)
+        for (int g = 0; g < per_window; g++) {
+            const int gaps[WINDOW - 1] = { g / (g_count * g_count * g_count),
+                                           g / (g_count * g_count) % g_count,
+                                           g / g_count % g_count, g % g_count };
+            int pos[WINDOW] = { 0 };
+            for (int k = 1; k < WINDOW; k++)
+                pos[k] = pos[k - 1] + gaps[k - 1] + 1;
+            uint64_t *m = tb->apart + (size_t)(s * per_window + g) * (size_t)words;
+            memcpy(m, all, (size_t)words * sizeof *m);
+            for (int a = 0; a < WINDOW; a++)
+                for (int b = a + 1; b < WINDOW; b++)
+                    if (pos[b] - pos[a] < t)
+                        for (int k = 0; k < words; k++)
+                            m[k] &= ~meet[s + a][s + b][pos[b] - pos[a]][k];
+        }
 }
 
 static void build_five(void)
 {
-    const tables five = { NQ_TAIL, 0, nq_tail_row, nq_tail_apart, NULL, &nq_tail_perm[0][0] };
+    /* Built in words, then stored as nq_ways. */
+    uint64_t row[NQ_TAIL << NQ_TAIL][2], apart[NQ_TAIL_GAPS * NQ_TAIL_GAPS * NQ_TAIL_GAPS *
+                                                      NQ_TAIL_GAPS][2];
+    const tables five = { NQ_TAIL, 2, &row[0][0], &apart[0][0], NULL, &nq_tail_perm[0][0] };
     build(&five);
+    for (int i = 0; i < NQ_TAIL << NQ_TAIL; i++)
+        nq_tail_row[i >> NQ_TAIL][i & ((1 << NQ_TAIL) - 1)] = (nq_ways)row[i][1] << 64 | row[i][0];
+    nq_ways *flat = &nq_tail_apart[0][0][0][0];
+    for (size_t i = 0; i < sizeof apart / sizeof apart[0]; i++)
+        flat[i] = (nq_ways)apart[i][1] << 64 | apart[i][0];
 }
 
 static void build_six(void)
 {
-    const tables six = { NQ_TAIL6, NQ_TAIL6_WORDS, nq_tail6_row, nq_tail6_apart, nq_tail6_ends,
-                         &nq_tail6_perm[0][0] };
+    const tables six = { NQ_TAIL6, NQ_TAIL6_WORDS, &nq_tail6_row[0][0][0], &nq_tail6_apart[0][0][0],
+                         nq_tail6_ends, &nq_tail6_perm[0][0] };
     build(&six);
 }
 

@@ -15,7 +15,11 @@
 #define NQ_LAST_ROWS_H
 
 #include <stdint.h>
-#ifdef __BMI2__
+
+/* pext and pdep where they are fast: AMD before Zen 3 runs them in microcode,
+ * tens to hundreds of cycles, slower than the plain loops below. */
+#if defined(__BMI2__) && !defined(__znver1__) && !defined(__znver2__)
+#define NQ_FAST_PEXT 1
 #include <immintrin.h>
 #endif
 
@@ -54,7 +58,7 @@ void nq_tail6_init(void);
 /* The bits of a at the set bits of cols, packed (pext). */
 static inline uint32_t nq_gather(uint32_t a, uint32_t cols)
 {
-#ifdef __BMI2__
+#ifdef NQ_FAST_PEXT
     return _pext_u32(a, cols);
 #else
     uint32_t out = 0;
@@ -64,12 +68,12 @@ static inline uint32_t nq_gather(uint32_t a, uint32_t cols)
 #endif
 }
 
-/* The places of the first t set bits of cols, lowest first. With BMI2 each
- * is found on its own (pdep), not one after the other. */
+/* The places of the first t set bits of cols, lowest first. With pdep each
+ * is found on its own, not one after the other. */
 static inline void nq_tail_cols(uint32_t cols, uint32_t *c, int t)
 {
     for (int i = 0; i < t; i++) {
-#ifdef __BMI2__
+#ifdef NQ_FAST_PEXT
         c[i] = (uint32_t)__builtin_ctz(_pdep_u32(1u << i, cols));
 #else
         c[i] = (uint32_t)__builtin_ctz(cols);

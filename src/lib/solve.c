@@ -289,9 +289,9 @@ static int dead_ahead(const uint32_t *allowed, int from, int last, uint32_t full
 /* Iterative bitmask backtracking (after Richards' bit-parallel formulation)
  * over rows depth..n-1 below the prefix in w->q, lowest column first. The
  * current row's masks live in registers and are pushed only when going down.
- * The last NQ_TAIL6 rows are taken from the tables of last_rows.h, or for a
- * subproblem that starts below them, the last row is settled inline from the
- * row above (at most one free bit). */
+ * The last NQ_TAIL6 rows are taken from the tables of last_rows.h; a
+ * subproblem that starts within them (n <= 8) is searched down to the last
+ * row, which is settled inline from the row above (at most one free bit). */
 static inline void search(worker *w, int unique)
 {
     const run *r = w->r;

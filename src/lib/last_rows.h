@@ -98,11 +98,8 @@ static inline nq_ways nq_tail_ways(uint32_t l, uint32_t r, uint32_t cols, const 
     nq_ways ways = ~(nq_ways)0;
     for (int i = 0; i < NQ_TAIL; i++)
         ways &= nq_tail_row[i][nq_gather(row[i] & ~((l << i) | (r >> i)), cols)];
-    uint32_t c[NQ_TAIL], rest = cols;
-    for (int i = 0; i < NQ_TAIL; i++) {
-        c[i] = (uint32_t)__builtin_ctz(rest);
-        rest &= rest - 1;
-    }
+    uint32_t c[NQ_TAIL];
+    nq_tail_cols(cols, c, NQ_TAIL);
     return ways & nq_tail_apart[nq_tail_gap(c[0], c[1], CAP)][nq_tail_gap(c[1], c[2], CAP)]
                                [nq_tail_gap(c[2], c[3], CAP)][nq_tail_gap(c[3], c[4], CAP)];
 }

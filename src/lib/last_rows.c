@@ -92,8 +92,8 @@ static void build(const tables *tb)
 static void build_five(void)
 {
     /* Built in words, then stored as nq_ways. */
-    uint64_t row[NQ_TAIL << NQ_TAIL][2], apart[NQ_TAIL_GAPS * NQ_TAIL_GAPS * NQ_TAIL_GAPS *
-                                                      NQ_TAIL_GAPS][2];
+    uint64_t row[NQ_TAIL << NQ_TAIL][2] = { 0 },
+             apart[NQ_TAIL_GAPS * NQ_TAIL_GAPS * NQ_TAIL_GAPS * NQ_TAIL_GAPS][2] = { 0 };
     const tables five = { NQ_TAIL, 2, &row[0][0], &apart[0][0], NULL, &nq_tail_perm[0][0] };
     build(&five);
     for (int i = 0; i < NQ_TAIL << NQ_TAIL; i++)

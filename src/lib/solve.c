@@ -252,14 +252,13 @@ static inline int emit(worker *w, const int8_t *q, int unique)
 static inline int emit_ways(worker *w, int8_t *q, const uint64_t *ways, uint32_t cols, int unique)
 {
     int8_t *const tail = q + w->r->n - NQ_TAIL6;
-    int8_t col[NQ_TAIL6];
-    for (int i = 0; i < NQ_TAIL6; i++, cols &= cols - 1)
-        col[i] = (int8_t)__builtin_ctz(cols);
+    uint32_t col[NQ_TAIL6];
+    nq_tail_cols(cols, col, NQ_TAIL6);
     for (int k = 0; k < NQ_TAIL6_WORDS; k++) {
         for (uint64_t m = ways[k]; m; m &= m - 1) {
             const int8_t *perm = nq_tail6_perm[64 * k + __builtin_ctzll(m)];
             for (int i = 0; i < NQ_TAIL6; i++)
-                tail[i] = col[perm[i]];
+                tail[i] = (int8_t)col[perm[i]];
             if (emit(w, q, unique))
                 return 1;
         }

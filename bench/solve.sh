@@ -16,27 +16,19 @@ while [[ $# -gt 0 ]]; do
     *) usage ;;
     esac
 done
-source "$root/scripts/common.sh"
+source "$root/bench/hyperfine.sh"
 NQ_EXTRA_PACKAGES="hyperfine time"
-nq_install
-nq_build
-bin=$NQ_BUILD/src/nqueens
-out=${out:-$root/bench/results/solve-$(date +%Y%m%d)-$(hostname)}
-mkdir -p "$out"
+hf_setup solve
 
-median() { python3 -c 'import json,sys; r=json.load(open(sys.argv[1]))["results"]; print(" ".join("%.4f" % x["median"] for x in r))' "$1"; }
 {
-    echo "# nqueens solve against count, $(date -u +%Y-%m-%dT%H:%MZ), commit $(git -C "$root" rev-parse --short HEAD)"
-    echo
-    echo "Machine: $(lscpu | sed -n 's/^Model name: *//p'), $(nproc) CPUs; median of $runs runs (hyperfine); solve's output to /dev/null."
-    echo
+    hf_header "nqueens solve against count" "; solve's output to /dev/null"
     echo "| n | threads | count | solve --format cols | solve / count | solve peak memory |"
     echo "|---|---|---|---|---|---|"
     for n in $ns; do
         for t in $threads; do
             hyperfine -N -w 1 -r "$runs" --export-json "$out/solve-$n-t$t.json" \
                 "$bin count $n -t $t" "$bin solve $n --format cols -t $t" >/dev/null 2>&1
-            read -r c s <<<"$(median "$out/solve-$n-t$t.json")"
+            read -r c s <<<"$(hf_medians "$out/solve-$n-t$t.json")"
             kb=$(/usr/bin/time -f %M "$bin" solve "$n" --format cols -t "$t" 2>&1 >/dev/null | tail -1)
             python3 -c 'import sys; n,t,c,s,kb=sys.argv[1:]; c,s=float(c),float(s); print(f"| {n} | {t} | {c:.3f} s | {s:.3f} s | {s/c:.2f}x | {int(kb)/1024:.1f} MB |")' \
                 "$n" "$t" "$c" "$s" "$kb"

@@ -19,29 +19,21 @@ while [[ $# -gt 0 ]]; do
     *) usage ;;
     esac
 done
-source "$root/scripts/common.sh"
+source "$root/bench/hyperfine.sh"
 NQ_EXTRA_PACKAGES=hyperfine
-nq_install
-nq_build
-bin=$NQ_BUILD/src/nqueens
-out=${out:-$root/bench/results/speed-$(date +%Y%m%d)-$(hostname)}
-mkdir -p "$out"
+hf_setup speed
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 cc -O3 -march=native -o "$tmp/yardstick" "$src" # a build product: not kept with the results
 
-median() { python3 -c 'import json,sys; r=json.load(open(sys.argv[1]))["results"]; print(" ".join("%.4f" % x["median"] for x in r))' "$1"; }
 {
-    echo "# nqueens speed, $(date -u +%Y-%m-%dT%H:%MZ), commit $(git -C "$root" rev-parse --short HEAD)"
-    echo
-    echo "Machine: $(lscpu | sed -n 's/^Model name: *//p'), $(nproc) CPUs; median of $runs runs (hyperfine)."
-    echo
+    hf_header "nqueens speed"
     echo "| n | yardstick (1 thread) | nqueens, 1 thread | nqueens, 2 threads | 1 thread vs yardstick | 2 threads vs 1 |"
     echo "|---|---|---|---|---|---|"
     for n in $ns; do
         hyperfine -N -w 1 -r "$runs" --export-json "$out/speed-$n.json" \
             "$tmp/yardstick $n" "$bin count $n -t 1" "$bin count $n -t 2" >/dev/null 2>&1
-        read -r y t1 t2 <<<"$(median "$out/speed-$n.json")"
+        read -r y t1 t2 <<<"$(hf_medians "$out/speed-$n.json")"
         python3 -c 'import sys; n,y,a,b=sys.argv[1:]; y,a,b=float(y),float(a),float(b); print(f"| {n} | {y:.3f} s | {a:.3f} s | {b:.3f} s | {y/a:.2f}x | {a/b:.2f}x |")' "$n" "$y" "$t1" "$t2"
     done
 } | tee "$out/speed.md"

@@ -79,52 +79,68 @@ static void random_state(int n, int t, int k, uint32_t *l, uint32_t *r, uint32_t
         row[i] = k % 3 == 0 ? full & ~(rnd() & rnd() & rnd()) : full;
 }
 
+/* A table under test: its rows, its ways in order, and a lookup that fills
+ * `words` with the mask and returns its summary (the number of ways when
+ * `counts`, else whether there is one). */
+typedef struct table {
+    int t, ways, counts;
+    const int8_t *perm;
+    uint32_t (*lookup)(uint32_t l, uint32_t r, uint32_t cols, const uint32_t *row,
+                       uint64_t *words);
+} table;
+
+static uint32_t lookup_five(uint32_t l, uint32_t r, uint32_t cols, const uint32_t *row,
+                            uint64_t *words)
+{
+    const nq_ways ways = nq_tail_ways(l, r, cols, row);
+    words[0] = (uint64_t)ways;
+    words[1] = (uint64_t)(ways >> 64);
+    return nq_tail_count(ways);
+}
+
+static uint32_t lookup_six(uint32_t l, uint32_t r, uint32_t cols, const uint32_t *row,
+                           uint64_t *words)
+{
+    return (uint32_t)nq_tail6_ways(l, r, cols, row, words);
+}
+
+static void check_table(const table *tb)
+{
+    const int t = tb->t, words_used = (tb->ways + 63) / 64;
+    check_lexicographic(t, tb->perm, tb->ways);
+    uint64_t found = 0;
+    for (int k = 0; k < 20000; k++) {
+        const int n = t + (int)(rnd() % 20);
+        uint32_t l, r, cols, row[NQ_TAIL6];
+        random_state(n, t, k, &l, &r, &cols, row);
+        uint64_t words[NQ_TAIL6_WORDS] = { 0 };
+        const uint32_t summary = tb->lookup(l, r, cols, row, words);
+        uint32_t fits_here = 0;
+        for (int w = 0; w < tb->ways; w++) {
+            const int fits = way_fits(t, tb->perm + w * t, l, r, cols, row);
+            cr_assert_eq((int)(words[w / 64] >> (w % 64) & 1), fits, "state %d way %d", k, w);
+            fits_here += (uint32_t)fits;
+        }
+        found += fits_here;
+        cr_assert_eq(words[words_used - 1] >> (tb->ways % 64), 0,
+                     "state %d: a bit past the last way", k);
+        cr_assert_eq(summary, tb->counts ? fits_here : fits_here != 0, "state %d", k);
+    }
+    cr_assert_gt(found, 1000, "the states should leave ways to check");
+}
+
 Test(last_rows, five_rows_match_a_direct_check)
 {
     dirty_stack();
     nq_tail_init();
-    check_lexicographic(NQ_TAIL, &nq_tail_perm[0][0], NQ_TAIL_WAYS);
-    uint64_t found = 0;
-    for (int k = 0; k < 20000; k++) {
-        const int n = NQ_TAIL + (int)(rnd() % 20);
-        uint32_t l, r, cols, row[NQ_TAIL];
-        random_state(n, NQ_TAIL, k, &l, &r, &cols, row);
-        const nq_ways ways = nq_tail_ways(l, r, cols, row);
-        uint32_t fits_here = 0;
-        for (int w = 0; w < NQ_TAIL_WAYS; w++) {
-            const int fits = way_fits(NQ_TAIL, nq_tail_perm[w], l, r, cols, row);
-            cr_assert_eq((int)(ways >> w & 1), fits, "state %d way %d", k, w);
-            fits_here += (uint32_t)fits;
-        }
-        found += fits_here;
-        cr_assert_eq(ways >> NQ_TAIL_WAYS, 0, "state %d: a bit past the last way", k);
-        cr_assert_eq(nq_tail_count(ways), fits_here, "state %d", k);
-    }
-    cr_assert_gt(found, 1000, "the states should leave ways to check");
+    const table five = { NQ_TAIL, NQ_TAIL_WAYS, 1, &nq_tail_perm[0][0], lookup_five };
+    check_table(&five);
 }
 
 Test(last_rows, six_rows_match_a_direct_check)
 {
     dirty_stack();
     nq_tail6_init();
-    check_lexicographic(NQ_TAIL6, &nq_tail6_perm[0][0], NQ_TAIL6_WAYS);
-    uint64_t found = 0;
-    for (int k = 0; k < 20000; k++) {
-        const int n = NQ_TAIL6 + (int)(rnd() % 20);
-        uint32_t l, r, cols, row[NQ_TAIL6];
-        random_state(n, NQ_TAIL6, k, &l, &r, &cols, row);
-        uint64_t ways[NQ_TAIL6_WORDS];
-        const int any = nq_tail6_ways(l, r, cols, row, ways);
-        int seen = 0;
-        for (int w = 0; w < NQ_TAIL6_WAYS; w++) {
-            const int fits = way_fits(NQ_TAIL6, nq_tail6_perm[w], l, r, cols, row);
-            cr_assert_eq((int)(ways[w / 64] >> (w % 64) & 1), fits, "state %d way %d", k, w);
-            seen |= fits;
-            found += (uint64_t)fits;
-        }
-        cr_assert_eq(any, seen, "state %d", k);
-        cr_assert_eq(ways[NQ_TAIL6_WORDS - 1] >> (NQ_TAIL6_WAYS % 64), 0,
-                     "state %d: a bit past the last way", k);
-    }
-    cr_assert_gt(found, 1000, "the states should leave ways to check");
+    const table six = { NQ_TAIL6, NQ_TAIL6_WAYS, 0, &nq_tail6_perm[0][0], lookup_six };
+    check_table(&six);
 }

@@ -132,7 +132,7 @@ typedef struct nq_progress {
 typedef struct nq_count_params {
     int n;       /* 1..32 */
     int engine;  /* index from nq_engine_find; 0 is the default */
-    int threads; /* 0: OMP_NUM_THREADS if set, else the online CPUs */
+    int threads; /* 0: nq_default_threads(); capped by OMP_THREAD_LIMIT */
     int depth;   /* 0: chosen by n */
     /* Optional, for the parallel engines: e.g. on_thread_start binding each
      * thread (nq_bind_thread), or a stop flag set by a signal. NULL: none. */
@@ -165,8 +165,15 @@ typedef struct nq_count_result {
     double seconds;
 } nq_count_result;
 
-/* Threads used when none are asked for. */
+/* Threads used when none are asked for: OpenMP's default, which is
+ * OMP_NUM_THREADS if set, else the CPUs in the process's affinity mask (its
+ * CPU set under taskset, cgroups, Slurm or mpirun), capped by
+ * OMP_THREAD_LIMIT and NQ_MAX_THREADS. */
 NQ_API int nq_default_threads(void);
+/* The threads a run asked for `requested` threads gets (0: the default):
+ * never more than OMP_THREAD_LIMIT. nq_count, nq_plan_run and nq_solve run
+ * this many, and nq_count_result.threads reports it. */
+NQ_API int nq_threads_for(int requested);
 
 /* Counts Q(n) (and U(n) where the engine gives it). Errors: NQ_ERR(EINVAL)
  * for bad parameters; NQ_ERR(EINTR) if stopped through hooks->stop (the

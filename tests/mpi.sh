@@ -32,6 +32,13 @@ done
 out=$(run 2 "$bin" count 12 --engine parallel-mirror -t 2 --json)
 check "mirror engine over MPI" test "$(json_field total <<<"$out")" = 14200
 
+# Each rank bound to its core by mpirun runs one thread there by default.
+if (($(nproc) >= 2)); then
+    out=$(timeout 300 mpirun -np 2 --bind-to core "$bin" count 12 --json)
+    check "--bind-to core: one thread per rank" test "$(json_field threads <<<"$out")" = 1
+    check "--bind-to core: total" test "$(json_field total <<<"$out")" = 14200
+fi
+
 # A job stopped after 40 subproblems resumes with 3 ranks to the exact counts.
 ck=$dir/stop.ckpt
 run 2 "$bin" count 15 -t 1 --checkpoint "$ck" --stop-after 40 >"$dir/out" 2>"$dir/err"

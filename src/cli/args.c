@@ -62,7 +62,7 @@ int cli_parse_n(const char *s)
 
 int cli_parse_threads(const char *s)
 {
-    return (int)cli_parse_range(s, "threads", 1, NQ_MAX_THREADS);
+    return nq_threads_for((int)cli_parse_range(s, "threads", 1, NQ_MAX_THREADS));
 }
 
 int cli_parse_engine(const char *s)
@@ -148,7 +148,7 @@ int cli_default_threads(void)
                                   cli_parse_decimal(first, NQ_MAX_THREADS, &v)) || v == 0)
             cli_usage_error("OMP_NUM_THREADS must be a whole number from 1 to %d, got '%s'",
                             NQ_MAX_THREADS, env);
-        return (int)v;
     }
+    /* OpenMP's default: OMP_NUM_THREADS, else the affinity mask. */
     return nq_default_threads();
 }

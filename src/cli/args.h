@@ -29,6 +29,7 @@ int cli_parse_decimal(const char *s, unsigned long max, unsigned long *out);
 /* Parses a value or exits with a usage error naming `what` and the range. */
 long cli_parse_range(const char *s, const char *what, long min, long max);
 int cli_parse_n(const char *s);
+/* --threads T, capped as the library will run it (OMP_THREAD_LIMIT). */
 int cli_parse_threads(const char *s);
 int cli_parse_engine(const char *s);
 /* A positive number of seconds: digits with an optional fraction ("30", "0.5"). */
@@ -51,7 +52,8 @@ int cli_is_option(const char *arg);
  * as a run-time failure; returns only on success. */
 void cli_finish_stdout(void);
 
-/* Default threads: OMP_NUM_THREADS (validated like --threads) or the online CPUs. */
+/* Default threads: OMP_NUM_THREADS (validated like --threads) or the CPUs
+ * of the process's affinity mask, capped by OMP_THREAD_LIMIT. */
 int cli_default_threads(void);
 
 #endif

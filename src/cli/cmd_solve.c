@@ -25,7 +25,7 @@ static void usage(void)
            "                   the lexicographically smallest of its class: U(N) boards\n"
            "  -l, --limit K    stop after K solutions (K >= 1)\n"
            "  -t, --threads T  searching threads (default: OMP_NUM_THREADS, else the\n"
-           "                   online CPUs)\n"
+           "                   CPUs this process may run on)\n"
            "  --bind MODE      thread placement, as for count (none, numa, core); the\n"
            "                   placement read back goes to stderr\n"
            "  -h, --help       show this help\n\n"

@@ -10,12 +10,6 @@
 #include <time.h>
 #include <unistd.h>
 
-int nq_default_threads(void)
-{
-    const long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-    return cpus < 1 ? 1 : cpus > NQ_MAX_THREADS ? NQ_MAX_THREADS : (int)cpus;
-}
-
 typedef struct monitor {
     const nq_count_params *params;
     const nq_plan *plan;
@@ -121,7 +115,7 @@ static int count_plan(const nq_count_params *params, nq_plan *plan, nq_count_res
     const int monitored = !err && (params->progress || params->checkpoint) &&
                           !pthread_create(&thread, NULL, monitor_main, &m);
     if (!err) {
-        const int threads = params->threads ? params->threads : nq_default_threads();
+        const int threads = nq_threads_for(params->threads);
         err = nq_plan_run(plan, threads, done, results, params->hooks, &run);
         result->threads = threads;
     }

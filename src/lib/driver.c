@@ -31,10 +31,9 @@ static int run_list(const nq_plan *plan, int threads, const size_t *todo, size_t
                     unsigned char *done, nq_sub_result *results, const nq_run_hooks *hooks,
                     nq_sub_result *run_sum)
 {
-    if (threads <= 0)
-        threads = nq_default_threads();
-    if (threads > NQ_MAX_THREADS)
+    if (threads < 0 || threads > NQ_MAX_THREADS)
         return NQ_ERR(EINVAL);
+    threads = nq_threads_for(threads);
     const nq_run_hooks none = { 0 };
     if (!hooks)
         hooks = &none;

@@ -636,10 +636,7 @@ static int solve_run(int n, int unique, int threads, int kind, writer *wr,
 {
     if (n < NQ_MIN_N || n > NQ_MAX_N || threads < 0 || threads > NQ_MAX_THREADS)
         return NQ_ERR(EINVAL);
-    if (threads == 0)
-        threads = nq_default_threads();
-    if (threads < 1)
-        threads = 1;
+    threads = nq_threads_for(threads);
 
     run *r = calloc(1, sizeof *r);
     worker *ws = aligned_alloc(64, (size_t)threads * sizeof *ws);

@@ -5,12 +5,30 @@
  * the result back from the OS, so what is reported is what is in force. */
 #include "internal.h"
 
+#include <omp.h>
 #include <stdlib.h>
 #include <string.h>
 
 #if NQ_HAVE_HWLOC
 #include <hwloc.h>
 #endif
+
+/* OpenMP's own default already follows the CPU set the process was given
+ * (taskset, cgroups, Slurm, mpirun --bind-to) and OMP_NUM_THREADS; the
+ * online CPUs would oversubscribe a job confined to a few of them. */
+int nq_default_threads(void)
+{
+    return nq_threads_for(0);
+}
+
+int nq_threads_for(int requested)
+{
+    int threads = requested > 0 ? requested : omp_get_max_threads();
+    const int limit = omp_get_thread_limit();
+    if (limit > 0 && threads > limit)
+        threads = limit;
+    return threads < 1 ? 1 : threads > NQ_MAX_THREADS ? NQ_MAX_THREADS : threads;
+}
 
 static const char *const mode_names[NQ_BIND_MODES] = { "none", "numa", "core" };
 
@@ -46,6 +64,9 @@ static int check_plan_args(int threads, int mode)
 
 struct nq_topology {
     hwloc_topology_t hw;
+    /* The PUs this process may run on (its affinity mask when opened, on
+     * this machine; all PUs of a synthetic topology): plans stay inside. */
+    hwloc_bitmap_t allowed;
 };
 
 struct nq_binder {
@@ -55,6 +76,25 @@ struct nq_binder {
     nq_placement *plan;
     hwloc_bitmap_t *sets; /* plan[t] as hwloc sets, built once for binding */
 };
+
+/* The calling thread's CPU set, inherited from taskset, cgroups, Slurm or
+ * mpirun --bind-to (read before any thread of ours is bound). */
+static int read_allowed(nq_topology *t)
+{
+    hwloc_const_cpuset_t all = hwloc_topology_get_topology_cpuset(t->hw);
+    t->allowed = hwloc_bitmap_dup(all);
+    if (!t->allowed)
+        return NQ_ERR(ENOMEM);
+    hwloc_bitmap_t mine = hwloc_bitmap_alloc();
+    if (!mine)
+        return NQ_ERR(ENOMEM);
+    if (hwloc_topology_is_thissystem(t->hw) &&
+        hwloc_get_cpubind(t->hw, mine, HWLOC_CPUBIND_THREAD) == 0 &&
+        hwloc_bitmap_intersects(mine, all))
+        hwloc_bitmap_and(t->allowed, mine, all);
+    hwloc_bitmap_free(mine);
+    return 0;
+}
 
 int nq_topology_open(nq_topology **out, const char *synthetic)
 {
@@ -79,9 +119,10 @@ int nq_topology_open(nq_topology **out, const char *synthetic)
         err = NQ_ERR(EINVAL);
     else if (hwloc_topology_load(t->hw) < 0)
         err = NQ_ERR(errno ? errno : EIO);
+    if (!err)
+        err = read_allowed(t);
     if (err) {
-        hwloc_topology_destroy(t->hw);
-        free(t);
+        nq_topology_close(t);
         return err;
     }
     *out = t;
@@ -92,6 +133,7 @@ void nq_topology_close(nq_topology *topo)
 {
     if (!topo)
         return;
+    hwloc_bitmap_free(topo->allowed);
     hwloc_topology_destroy(topo->hw);
     free(topo);
 }
@@ -138,14 +180,15 @@ static int fill_entry(hwloc_topology_t hw, hwloc_const_cpuset_t set, int thread,
     return 0;
 }
 
-/* The NUMA nodes that have PUs: threads can only be placed on those. */
-static int usable_nodes(hwloc_topology_t hw, hwloc_obj_t *nodes)
+/* The NUMA nodes that have PUs the process may use: threads can only be
+ * placed on those. */
+static int usable_nodes(hwloc_topology_t hw, hwloc_const_cpuset_t allowed, hwloc_obj_t *nodes)
 {
     const int all = hwloc_get_nbobjs_by_type(hw, HWLOC_OBJ_NUMANODE);
     int k = 0;
     for (int i = 0; i < all; i++) {
         hwloc_obj_t node = hwloc_get_obj_by_type(hw, HWLOC_OBJ_NUMANODE, (unsigned)i);
-        if (node->cpuset && !hwloc_bitmap_iszero(node->cpuset))
+        if (node->cpuset && hwloc_bitmap_intersects(node->cpuset, allowed))
             nodes[k++] = node;
     }
     return k;
@@ -156,7 +199,7 @@ static int usable_nodes(hwloc_topology_t hw, hwloc_obj_t *nodes)
  * robin over the nodes so that every node gets threads before any fills. A
  * topology without cores (some synthetic ones) counts each PU as a core.
  * Returns the number of PUs written, or a negative errno. */
-static int core_order(hwloc_topology_t hw, hwloc_obj_t *seq)
+static int core_order(hwloc_topology_t hw, hwloc_const_cpuset_t allowed, hwloc_obj_t *seq)
 {
     const hwloc_obj_type_t unit =
         hwloc_get_nbobjs_by_type(hw, HWLOC_OBJ_CORE) > 0 ? HWLOC_OBJ_CORE : HWLOC_OBJ_PU;
@@ -171,7 +214,7 @@ static int core_order(hwloc_topology_t hw, hwloc_obj_t *seq)
 
     /* A core belongs to the first node holding it; without nodes that have
      * PUs (unexpected) all cores form one group. */
-    const int k = usable_nodes(hw, nodes);
+    const int k = usable_nodes(hw, allowed, nodes);
     int max_slots = 0;
     for (int c = 0; c < ncores; c++) {
         hwloc_obj_t core = hwloc_get_obj_by_type(hw, unit, (unsigned)c);
@@ -201,7 +244,7 @@ static int core_order(hwloc_topology_t hw, hwloc_obj_t *seq)
         for (int c = 0; c < ncores; c++) {
             hwloc_obj_t pu = hwloc_get_obj_inside_cpuset_by_type(hw, dealt[c]->cpuset,
                                                                  HWLOC_OBJ_PU, (unsigned)s);
-            if (pu)
+            if (pu && hwloc_bitmap_isset(allowed, pu->os_index))
                 seq[len++] = pu;
         }
 out:
@@ -217,11 +260,11 @@ int nq_placement_plan(const nq_topology *topo, int threads, int mode, nq_placeme
     if (err)
         return err;
     hwloc_topology_t hw = topo->hw;
+    hwloc_const_cpuset_t allowed = topo->allowed;
 
     if (mode == NQ_BIND_NONE) {
-        hwloc_const_cpuset_t all = hwloc_topology_get_topology_cpuset(hw);
         for (int t = 0; t < threads && !err; t++)
-            err = fill_entry(hw, all, t, &out[t]);
+            err = fill_entry(hw, allowed, t, &out[t]);
         return err;
     }
 
@@ -230,10 +273,19 @@ int nq_placement_plan(const nq_topology *topo, int threads, int mode, nq_placeme
         hwloc_obj_t *nodes = malloc(sizeof *nodes * (size_t)(nnodes > 0 ? nnodes : 1));
         if (!nodes)
             return NQ_ERR(ENOMEM);
-        const int k = usable_nodes(hw, nodes);
-        for (int t = 0; t < threads && !err; t++)
-            err = fill_entry(hw, k ? nodes[t % k]->cpuset : hwloc_topology_get_topology_cpuset(hw),
-                             t, &out[t]);
+        hwloc_bitmap_t set = hwloc_bitmap_alloc();
+        const int k = usable_nodes(hw, allowed, nodes);
+        if (!set)
+            err = NQ_ERR(ENOMEM);
+        for (int t = 0; t < threads && !err; t++) {
+            /* Each node as far as the process may use it. */
+            if (k)
+                hwloc_bitmap_and(set, nodes[t % k]->cpuset, allowed);
+            else
+                hwloc_bitmap_copy(set, allowed);
+            err = fill_entry(hw, set, t, &out[t]);
+        }
+        hwloc_bitmap_free(set);
         free(nodes);
         return err;
     }
@@ -242,7 +294,7 @@ int nq_placement_plan(const nq_topology *topo, int threads, int mode, nq_placeme
     hwloc_obj_t *seq = malloc(sizeof *seq * (size_t)(npus > 0 ? npus : 1));
     if (!seq)
         return NQ_ERR(ENOMEM);
-    const int len = core_order(hw, seq);
+    const int len = core_order(hw, allowed, seq);
     if (len <= 0)
         err = len < 0 ? len : NQ_ERR(ENODEV);
     for (int t = 0; t < threads && !err; t++)
@@ -335,6 +387,25 @@ int nq_bind_thread(const nq_binder *binder, int thread, nq_placement *readback)
 }
 
 #else /* !NQ_HAVE_HWLOC: the API exists, but there is no topology to plan on. */
+
+/* The calling thread's CPU set, inherited from taskset, cgroups, Slurm or
+ * mpirun --bind-to (read before any thread of ours is bound). */
+static int read_allowed(nq_topology *t)
+{
+    hwloc_const_cpuset_t all = hwloc_topology_get_topology_cpuset(t->hw);
+    t->allowed = hwloc_bitmap_dup(all);
+    if (!t->allowed)
+        return NQ_ERR(ENOMEM);
+    hwloc_bitmap_t mine = hwloc_bitmap_alloc();
+    if (!mine)
+        return NQ_ERR(ENOMEM);
+    if (hwloc_topology_is_thissystem(t->hw) &&
+        hwloc_get_cpubind(t->hw, mine, HWLOC_CPUBIND_THREAD) == 0 &&
+        hwloc_bitmap_intersects(mine, all))
+        hwloc_bitmap_and(t->allowed, mine, all);
+    hwloc_bitmap_free(mine);
+    return 0;
+}
 
 int nq_topology_open(nq_topology **out, const char *synthetic)
 {

@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# Threads and placement follow the CPU set the process is given (taskset,
+# cgroups, Slurm, mpirun) and OMP_NUM_THREADS / OMP_THREAD_LIMIT, and are
+# reported as they ran.
+#   affinity.sh NQUEENS HAVE_HWLOC(0|1)
+set -u -o pipefail
+bin=$1
+have_hwloc=$2
+source "$(dirname "$0")/../check.sh"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+unset OMP_NUM_THREADS OMP_THREAD_LIMIT OMP_PROC_BIND OMP_PLACES
+
+# The last CPU this test may use: confined there, nothing may run elsewhere.
+cpu=$(python3 -c 'import os; print(max(os.sched_getaffinity(0)))')
+
+# placement_within JSON THREADS CPUS: THREADS entries, numbered in order,
+# each on a non-empty subset of CPUS (comma-separated).
+placement_within() {
+    printf '%s' "$1" >"$tmp/doc.json"
+    python3 - "$tmp/doc.json" "$2" "$3" <<'EOF'
+import json, sys
+doc = json.load(open(sys.argv[1]))
+threads, cpus = int(sys.argv[2]), {int(c) for c in sys.argv[3].split(",")}
+p = doc["placement"]
+assert doc["threads"] == threads and len(p) == threads, doc
+for t, e in enumerate(p):
+    assert e["thread"] == t and e["pus"] and set(e["pus"]) <= cpus, e
+EOF
+}
+
+out=$(taskset -c "$cpu" "$bin" count 12 --json)
+check "taskset, one CPU: one thread by default" test "$(json_field threads <<<"$out")" = 1
+check "taskset, one CPU: exact count" test "$(json_field total <<<"$out")" = 14200
+out=$(OMP_NUM_THREADS=3 taskset -c "$cpu" "$bin" count 12 --json)
+check "OMP_NUM_THREADS=3 wins over the CPU set" test "$(json_field threads <<<"$out")" = 3
+out=$(OMP_THREAD_LIMIT=1 "$bin" count 12 --json)
+check "OMP_THREAD_LIMIT=1: one thread by default" test "$(json_field threads <<<"$out")" = 1
+out=$(OMP_THREAD_LIMIT=1 "$bin" count 12 -t 3 --json)
+check "OMP_THREAD_LIMIT=1: -t 3 runs, and says, one" test "$(json_field threads <<<"$out")" = 1
+check "OMP_THREAD_LIMIT=1: exact count" test "$(json_field total <<<"$out")" = 14200
+out=$(OMP_THREAD_LIMIT=2 "$bin" solve 8 --format cols -t 4 | wc -l)
+check "OMP_THREAD_LIMIT=2: solve -t 4 lists all" test "$out" -eq 92
+
+if [[ $have_hwloc == 1 ]]; then
+    out=$(OMP_THREAD_LIMIT=1 "$bin" count 12 -t 2 --json)
+    check "OMP_THREAD_LIMIT=1: placement of the one thread that ran" \
+        placement_within "$out" 1 "$(python3 -c 'import os; print(",".join(map(str, os.sched_getaffinity(0))))')"
+    for mode in none numa core; do
+        out=$(taskset -c "$cpu" "$bin" count 12 -t 2 --bind $mode --json)
+        check "taskset -c $cpu, --bind $mode: both threads on CPU $cpu" \
+            placement_within "$out" 2 "$cpu"
+        out=$(taskset -c "$cpu" "$bin" topology -t 3 --bind $mode --json)
+        check "taskset -c $cpu, topology --bind $mode: planned on CPU $cpu" \
+            placement_within "$out" 3 "$cpu"
+    done
+    taskset -c "$cpu" "$bin" solve 8 --format cols -t 2 --bind core 2>"$tmp/err" >/dev/null
+    check "taskset, solve --bind core: placement line on CPU $cpu" \
+        grep -qx "placement (--bind core): threads 0-1 on PU $cpu (node [0-9]*)" "$tmp/err"
+fi
+
+[[ $fail -eq 0 ]] && echo "all affinity checks passed"
+exit $fail

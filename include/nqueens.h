@@ -137,12 +137,18 @@ typedef struct nq_count_params {
     /* Optional, for the parallel engines: e.g. on_thread_start binding each
      * thread (nq_bind_thread), or a stop flag set by a signal. NULL: none. */
     const nq_run_hooks *hooks;
-    /* Checkpoint file (parallel engines): if it exists it must be for this
-     * n, engine and depth, and the run does only what it lacks; it is
-     * rewritten atomically every checkpoint_every seconds (0: 30) and at the
-     * end, also when the run is stopped. NULL: none. */
+    /* Checkpoint file (parallel engines), held by this run from start to
+     * end (nq_checkpoint_open): if it exists it must be for this n, engine
+     * and depth, and the run does only what it lacks; it is rewritten
+     * atomically at the start, every checkpoint_every seconds (0: 30) and
+     * at the end, also when the run is stopped. NULL: none. */
     const char *checkpoint;
     double checkpoint_every;
+    /* Called from the monitor thread with one line when a periodic write
+     * of the checkpoint fails (the run goes on and tries again at the next
+     * one), and when a write succeeds again after that. NULL: none. */
+    void (*notice)(void *ctx, const char *line);
+    void *notice_ctx;
     /* Called from a monitor thread every progress_every seconds (0: 1) and
      * once at the end. NULL: none. */
     void (*progress)(void *ctx, const nq_progress *p);
@@ -163,6 +169,9 @@ typedef struct nq_count_result {
     uint64_t subproblems; /* 0 for the classic engines */
     uint64_t resumed_subproblems; /* taken from the checkpoint */
     double seconds;
+    /* 0, or the negative errno of the checkpoint's last write if it failed
+     * (the counts are still complete and exact; message says why). */
+    int checkpoint_error;
 } nq_count_result;
 
 /* Threads used when none are asked for: OpenMP's default, which is
@@ -177,21 +186,44 @@ NQ_API int nq_threads_for(int requested);
 
 /* Counts Q(n) (and U(n) where the engine gives it). Errors: NQ_ERR(EINVAL)
  * for bad parameters; NQ_ERR(EINTR) if stopped through hooks->stop (the
- * checkpoint, if any, is written); NQ_ERR(EBADMSG) for a checkpoint that is
- * corrupt, truncated or for other parameters (the file is left as it was);
- * another negative errno if the checkpoint cannot be read or written. */
+ * checkpoint, if any, is written: see result->checkpoint_error); the errors
+ * of nq_checkpoint_open, before any work, with the file left as it was.
+ * A complete count whose last checkpoint write failed returns 0 with the
+ * counts and result->checkpoint_error set. */
 NQ_API int nq_count(const nq_count_params *params, nq_count_result *result);
 
 /* ------------------------------------------------------------ checkpoint */
 
 /* Checkpoints record the finished subproblems of a plan with their counts,
  * with the format version, n, engine, depth, the plan's fingerprint and a
- * checksum. The write is atomic: a temporary file, fsync, rename. */
-NQ_API int nq_checkpoint_write(const char *path, const nq_plan *plan,
-                               const unsigned char *done, const nq_sub_result *results);
-/* Loads path into done/results (cleared first). NQ_ERR(ENOENT) if there is
- * no such file; NQ_ERR(EBADMSG) with a reason in message if it does not
- * belong to plan or is damaged. */
+ * checksum over them and the plan. See README for what is refused. */
+typedef struct nq_checkpoint nq_checkpoint;
+
+/* Opens the checkpoint at path for a run of plan, and holds it (an advisory
+ * lock) until nq_checkpoint_close. Loads what it holds into done/results
+ * (cleared first), removes the temporary files a killed run left next to
+ * it, and writes it back at once (a new one: creates it), so that a place
+ * where it cannot be written fails before any work. On failure message
+ * gets one line and nothing is changed on disk. Errors: NQ_ERR(EBADMSG) for
+ * a file that is damaged, for another plan, implausible, too large, not a
+ * regular file, a directory or a symbolic link; NQ_ERR(EBUSY) if another
+ * run holds it ("in use by process N"); another negative errno if it cannot
+ * be read, created or written. */
+NQ_API int nq_checkpoint_open(nq_checkpoint **out, const char *path, const nq_plan *plan,
+                              unsigned char *done, nq_sub_result *results, char *message,
+                              size_t message_size);
+/* Writes what done marks, atomically: a new temporary file next to it
+ * (mkstemp), fsync, rename, fsync of the folder. Never writes fewer
+ * finished subproblems than the file holds (NQ_ERR(EINVAL)). On failure
+ * message gets one line and the file is as it was. Not to be called from
+ * two threads at once. */
+NQ_API int nq_checkpoint_save(nq_checkpoint *ck, const unsigned char *done,
+                              const nq_sub_result *results, char *message, size_t message_size);
+/* Lets the file go. NULL is allowed. */
+NQ_API void nq_checkpoint_close(nq_checkpoint *ck);
+
+/* Loads path into done/results (cleared first) without holding it, with the
+ * checks of nq_checkpoint_open. NQ_ERR(ENOENT) if there is no such file. */
 NQ_API int nq_checkpoint_read(const char *path, const nq_plan *plan, unsigned char *done,
                               nq_sub_result *results, char *message, size_t message_size);
 

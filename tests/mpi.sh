@@ -58,10 +58,22 @@ for _ in $(seq 50); do [[ -s $ck ]] && break; sleep 0.1; done
 sleep 0.5
 pkill -KILL -f "nqueens-mpi count 16" ; kill -KILL $job 2>/dev/null
 wait $job 2>/dev/null
-check "killed: a checkpoint survives" grep -q '^nqueens-checkpoint 1$' "$ck"
+check "killed: a checkpoint survives" grep -q '^nqueens-checkpoint 2$' "$ck"
 out=$(run 1 "$bin" count 16 -t 2 --depth 4 --checkpoint "$ck" --json)
 check "killed then resumed: total" test "$(json_field total <<<"$out")" = 14772512
 check "killed then resumed: unique" test "$(json_field unique <<<"$out")" = 1846955
+
+# The last write fails (every rename: ENOSPC): the counts are still printed,
+# with one message, and the job exits 1 as nqueens count does.
+if command -v strace >/dev/null; then
+    ck=$dir/full.ckpt
+    out=$(strace -f -qq -o /dev/null -e trace=rename -e inject=rename:error=ENOSPC \
+        timeout 300 mpirun --oversubscribe -np 2 "$bin" count 14 -t 1 --checkpoint "$ck" --json \
+        2>"$dir/err")
+    check "failed save: status 1" test $? -eq 1
+    check "failed save: counts printed" test "$(json_field total <<<"$out")" = "${totals[14]}"
+    check "failed save: told" grep -q "checkpoint '$ck': cannot write it: No space left on device" "$dir/err"
+fi
 
 # Bad input: status 2 and one nqueens line from rank 0 (mpirun adds its own).
 run 2 "$bin" count 33 >"$dir/out" 2>"$dir/err"

@@ -3,30 +3,17 @@
 #include "commands.h"
 #include "count_options.h"
 #include "placement_print.h"
+#include "stop_signals.h"
 
-#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 
-/* Set by SIGINT or SIGTERM: the run stops taking work and saves it. */
-static volatile sig_atomic_t stop_requested, stop_signal;
-
-static void on_stop_signal(int sig)
+/* A periodic checkpoint write failed, or works again: said at once. */
+static void print_notice(void *ctx, const char *line)
 {
-    stop_signal = sig;
-    stop_requested = 1;
-}
-
-static void catch_stop_signals(void)
-{
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_stop_signal;
-    sa.sa_flags = SA_RESETHAND; /* a second signal ends the process at once */
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, NULL);
-    sigaction(SIGTERM, &sa, NULL);
+    (void)ctx;
+    fprintf(stderr, "nqueens: %s\n", line);
 }
 
 static void hms(char *buf, size_t size, double seconds)
@@ -67,7 +54,7 @@ static void usage(void)
            "                     core: one PU per thread, a core each while cores last\n"
            "  --progress       progress, rate and ETA on stderr (a live line on a terminal)\n"
            "  --checkpoint FILE  save finished subproblems to FILE (atomically) and resume\n"
-           "                   from it if it exists; SIGINT/SIGTERM stop and save\n"
+           "                   from it if it exists; SIGINT/SIGTERM/SIGHUP stop and save\n"
            "  --checkpoint-every SECONDS  how often to save (default 30)\n"
            "  --json           one JSON object on stdout\n"
            "  -h, --help       this help\n\n"
@@ -80,6 +67,9 @@ static void usage(void)
 int cmd_count(int argc, char **argv)
 {
     count_options o;
+    /* From the start: a signal before the run would end the process with
+     * nothing said. */
+    cli_catch_stop_signals();
     parse_count_options(argc, argv, COUNT_LOCAL, usage, &o);
     const int n = o.n, threads = o.threads, depth = o.depth, json = o.json, bind = o.bind;
     const char *checkpoint = o.checkpoint;
@@ -93,7 +83,7 @@ int cmd_count(int argc, char **argv)
         cli_binding_thread_start(&binding, 0);
     const nq_run_hooks hooks = { .on_thread_start = cli_binding_thread_start,
                                  .ctx = &binding,
-                                 .stop = (volatile int *)&stop_requested,
+                                 .stop = (volatile int *)&cli_stop_requested,
                                  .stop_after = o.stop_after };
     int tty = isatty(STDERR_FILENO);
     char message[512] = "";
@@ -101,16 +91,22 @@ int cmd_count(int argc, char **argv)
         .n = n, .engine = o.engine, .threads = threads, .depth = depth, .hooks = &hooks,
         .checkpoint = checkpoint, .checkpoint_every = o.checkpoint_every,
         .progress = o.progress ? print_progress : NULL, .progress_ctx = &tty,
-        .progress_every = tty ? 0.5 : 5, .message = message, .message_size = sizeof message
+        .progress_every = tty ? 0.5 : 5, .message = message, .message_size = sizeof message,
+        .notice = print_notice
     };
-    catch_stop_signals();
     nq_count_result res;
     const int err = nq_count(&params, &res);
     if (o.progress && tty)
         fputc('\n', stderr);
     if (err == NQ_ERR(EINTR)) {
-        const int sig = stop_signal;
-        const char *why = sig == SIGTERM ? "SIGTERM" : sig == SIGINT ? "SIGINT" : "--stop-after";
+        const int sig = cli_stop_signal();
+        const char *why = cli_stop_name(sig, "--stop-after");
+        cli_binding_close(&binding);
+        if (checkpoint && res.checkpoint_error) {
+            fprintf(stderr, "nqueens: stopped by %s; the work done could not be saved: %s\n", why,
+                    message);
+            return EXIT_RUNTIME;
+        }
         if (checkpoint)
             fprintf(stderr, "nqueens: stopped by %s; the work done is saved in '%s'; resume with: "
                             "nqueens count %d --engine %s --depth %d --checkpoint '%s'\n",
@@ -118,8 +114,7 @@ int cmd_count(int argc, char **argv)
         else
             fprintf(stderr, "nqueens: stopped by %s; nothing saved (run with --checkpoint FILE "
                             "to keep the work done)\n", why);
-        cli_binding_close(&binding);
-        return sig == SIGTERM ? 143 : 130;
+        return cli_stop_status(sig);
     }
     if (err && *message)
         cli_fail("%s", message);
@@ -159,5 +154,10 @@ int cmd_count(int argc, char **argv)
     }
     cli_binding_close(&binding);
     cli_finish_stdout();
+    /* The counts are out; a failed last save still fails the run. */
+    if (res.checkpoint_error) {
+        fprintf(stderr, "nqueens: %s (the counts above are complete)\n", message);
+        return EXIT_RUNTIME;
+    }
     return 0;
 }

@@ -15,9 +15,11 @@ typedef struct monitor {
     const nq_plan *plan;
     const unsigned char *done;
     const nq_sub_result *results;
+    nq_checkpoint *checkpoint;
     double start, total_weight;
     double resumed_weight;
     nq_u128 resumed_solutions;
+    int failing;  /* the last periodic write failed */
     int finished; /* set by the caller when the run is over */
 } monitor;
 
@@ -41,9 +43,23 @@ static void snapshot(const monitor *m, nq_progress *p)
         p->eta = (m->total_weight - weight) * p->seconds / this_run;
 }
 
-static int save(monitor *m)
+/* A periodic write: a failure is told at once (a full disk may be freed
+ * while the run goes on), and so is the first success after one. */
+static void save_periodic(monitor *m)
 {
-    return nq_checkpoint_write(m->params->checkpoint, m->plan, m->done, m->results);
+    const nq_count_params *p = m->params;
+    char line[600];
+    const int err = nq_checkpoint_save(m->checkpoint, m->done, m->results, line, sizeof line);
+    if (err && p->notice) {
+        char told[700];
+        snprintf(told, sizeof told, "%s; the run goes on and tries again in %g s", line,
+                 p->checkpoint_every > 0 ? p->checkpoint_every : 30);
+        p->notice(p->notice_ctx, told);
+    } else if (!err && m->failing && p->notice) {
+        snprintf(line, sizeof line, "checkpoint '%s': written again", p->checkpoint);
+        p->notice(p->notice_ctx, line);
+    }
+    m->failing = err != 0;
 }
 
 static void *monitor_main(void *arg)
@@ -64,19 +80,12 @@ static void *monitor_main(void *arg)
             p->progress(p->progress_ctx, &snap);
             next_progress = now + progress_every;
         }
-        if (p->checkpoint && now >= next_checkpoint) {
-            save(m);
+        if (m->checkpoint && now >= next_checkpoint) {
+            save_periodic(m);
             next_checkpoint = nq_now() + checkpoint_every;
         }
     }
     return NULL;
-}
-
-static void set_message(const nq_count_params *p, const char *what, int err)
-{
-    if (p->message && p->message_size)
-        snprintf(p->message, p->message_size, "checkpoint '%s': cannot %s: %s", p->checkpoint,
-                 what, strerror(-err));
 }
 
 static int count_plan(const nq_count_params *params, nq_plan *plan, nq_count_result *result)
@@ -92,13 +101,15 @@ static int count_plan(const nq_count_params *params, nq_plan *plan, nq_count_res
     monitor m = { .params = params, .plan = plan, .done = done, .results = results,
                   .start = nq_now() };
     int err = 0;
-    if (params->checkpoint) {
-        err = nq_checkpoint_read(params->checkpoint, plan, done, results, params->message,
-                                 params->message_size);
-        if (err == NQ_ERR(ENOENT))
-            err = 0;
-        else if (err && err != NQ_ERR(EBADMSG))
-            set_message(params, "read it", err);
+    /* Held for the whole run; any failure to open it is an error before
+     * any work, never a stop (a stop would write over it). */
+    if (params->checkpoint)
+        err = nq_checkpoint_open(&m.checkpoint, params->checkpoint, plan, done, results,
+                                 params->message, params->message_size);
+    if (err) {
+        free(done);
+        free(results);
+        return err;
     }
     nq_sub_result resumed, run = { 0, 0 };
     nq_plan_sum(plan, done, results, &resumed);
@@ -112,25 +123,21 @@ static int count_plan(const nq_count_params *params, nq_plan *plan, nq_count_res
     }
 
     pthread_t thread;
-    const int monitored = !err && (params->progress || params->checkpoint) &&
+    const int monitored = (params->progress || m.checkpoint) &&
                           !pthread_create(&thread, NULL, monitor_main, &m);
-    if (!err) {
-        const int threads = nq_threads_for(params->threads);
-        err = nq_plan_run(plan, threads, done, results, params->hooks, &run);
-        result->threads = threads;
-    }
+    const int threads = nq_threads_for(params->threads);
+    err = nq_plan_run(plan, threads, done, results, params->hooks, &run);
+    result->threads = threads;
     if (monitored) {
         __atomic_store_n(&m.finished, 1, __ATOMIC_RELEASE);
         pthread_join(thread, NULL);
     }
-    /* The last word: a checkpoint of everything done, also after a stop. */
-    if (params->checkpoint && (!err || err == NQ_ERR(EINTR))) {
-        const int werr = save(&m);
-        if (werr) {
-            set_message(params, "write it", werr);
-            err = werr;
-        }
-    }
+    /* The last word: a checkpoint of everything done, also after a stop.
+     * If it fails the counts are still given, with the error beside them. */
+    if (m.checkpoint && (!err || err == NQ_ERR(EINTR)))
+        result->checkpoint_error =
+            nq_checkpoint_save(m.checkpoint, done, results, params->message, params->message_size);
+    nq_checkpoint_close(m.checkpoint);
     if (params->progress && (!err || err == NQ_ERR(EINTR))) {
         nq_progress snap;
         snapshot(&m, &snap);

@@ -11,10 +11,10 @@
  * number of ranks. */
 #include "args.h"
 #include "count_options.h"
+#include "stop_signals.h"
 
 #include <mpi.h>
 #include <pthread.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,14 +23,6 @@
 
 enum { TAG_RESULTS = 1, TAG_BATCH = 2 };
 enum { RECORD = 4 }; /* index, total low, total high, unique: uint64 each */
-
-static volatile sig_atomic_t stop_requested, stop_signal;
-
-static void on_stop_signal(int sig)
-{
-    stop_signal = sig;
-    stop_requested = 1;
-}
 
 static int rank, ranks;
 
@@ -89,6 +81,8 @@ typedef struct server {
     size_t *queue, queued, next;
     size_t handed;
     int stopped;
+    nq_checkpoint *checkpoint;
+    int save_error; /* of the last write: 0 or a negative errno */
     double next_save;
     pthread_mutex_t lock;
 } server;
@@ -99,7 +93,7 @@ typedef struct server {
 static size_t take(server *s, size_t *batch)
 {
     pthread_mutex_lock(&s->lock);
-    if (stop_requested || (s->o->stop_after && s->handed >= s->o->stop_after))
+    if (cli_stop_requested || (s->o->stop_after && s->handed >= s->o->stop_after))
         s->stopped = s->next < s->queued;
     size_t k = 0;
     if (!s->stopped) {
@@ -119,16 +113,25 @@ static size_t take(server *s, size_t *batch)
     return k;
 }
 
+/* Writes the checkpoint when it is due (or `force`). A failure is told at
+ * once and the run goes on; the next write tries again. */
 static void save(server *s, int force)
 {
-    if (!s->o->checkpoint)
+    if (!s->checkpoint)
         return;
     pthread_mutex_lock(&s->lock);
     if (force || MPI_Wtime() >= s->next_save) {
-        const int err = nq_checkpoint_write(s->o->checkpoint, s->plan, s->done, s->results);
-        if (err)
-            fprintf(stderr, "nqueens: checkpoint '%s': cannot write it: %s\n", s->o->checkpoint,
-                    strerror(-err));
+        char message[600];
+        const int err = nq_checkpoint_save(s->checkpoint, s->done, s->results, message,
+                                           sizeof message);
+        if (err && !force)
+            fprintf(stderr, "nqueens: %s; the run goes on and tries again in %g s\n", message,
+                    s->o->checkpoint_every);
+        else if (err)
+            fprintf(stderr, "nqueens: %s\n", message);
+        else if (s->save_error && !force)
+            fprintf(stderr, "nqueens: checkpoint '%s': written again\n", s->o->checkpoint);
+        s->save_error = err;
         s->next_save = MPI_Wtime() + s->o->checkpoint_every;
     }
     pthread_mutex_unlock(&s->lock);
@@ -234,12 +237,7 @@ int main(int argc, char **argv)
                  "MPI_THREAD_SERIALIZED",
                  provided);
 
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_stop_signal;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, NULL);
-    sigaction(SIGTERM, &sa, NULL);
+    cli_catch_stop_signals();
 
     const double start = MPI_Wtime();
     nq_plan *plan;
@@ -263,16 +261,10 @@ int main(int argc, char **argv)
         s.queue = malloc((size + 1) * sizeof *s.queue);
         if (!s.done || !s.results || !s.queue)
             MPI_Abort(MPI_COMM_WORLD, 1);
-        if (o.checkpoint) {
-            err = nq_checkpoint_read(o.checkpoint, plan, s.done, s.results, message,
-                                     sizeof message);
-            if (err && err != NQ_ERR(ENOENT)) {
-                if (!*message)
-                    snprintf(message, sizeof message, "checkpoint '%s': cannot read it: %s",
-                             o.checkpoint, strerror(-err));
-                status = 1;
-            }
-        }
+        /* Held until the end; refused or unwritable: exit 1 before any work. */
+        if (o.checkpoint && nq_checkpoint_open(&s.checkpoint, o.checkpoint, plan, s.done,
+                                               s.results, message, sizeof message))
+            status = 1;
         for (size_t k = 0; k < size; k++) {
             const size_t i = nq_plan_order(plan, k);
             if (s.done[i])
@@ -315,9 +307,11 @@ int main(int argc, char **argv)
     double *busy_all = rank == 0 ? calloc((size_t)ranks, sizeof *busy_all) : NULL;
     MPI_Gather(&busy, 1, MPI_DOUBLE, busy_all, 1, MPI_DOUBLE, 0, MPI_COMM_WORLD);
     if (rank == 0 && s.stopped) {
-        const int sig = stop_signal;
-        const char *why = sig == SIGTERM ? "SIGTERM" : sig == SIGINT ? "SIGINT" : "--stop-after";
-        if (o.checkpoint)
+        const int sig = cli_stop_signal();
+        const char *why = cli_stop_name(sig, "--stop-after");
+        if (s.save_error)
+            fprintf(stderr, "nqueens: stopped by %s; the work done could not be saved\n", why);
+        else if (o.checkpoint)
             fprintf(stderr, "nqueens: stopped by %s; the work done is saved in '%s'; resume with: "
                             "mpirun nqueens-mpi count %d --engine %s --depth %d --checkpoint '%s'\n",
                     why, o.checkpoint, o.n, nq_engine_get(o.engine)->name, nq_plan_depth(plan),
@@ -325,7 +319,7 @@ int main(int argc, char **argv)
         else
             fprintf(stderr, "nqueens: stopped by %s; nothing saved (run with --checkpoint FILE "
                             "to keep the work done)\n", why);
-        status = sig == SIGTERM ? 143 : 130;
+        status = s.save_error ? 1 : cli_stop_status(sig);
     } else if (rank == 0) {
         nq_sub_result sum;
         nq_plan_sum(plan, s.done, s.results, &sum);
@@ -351,7 +345,14 @@ int main(int argc, char **argv)
                    total, unique, nq_engine_get(o.engine)->name, o.threads, ranks, seconds);
         }
         cli_finish_stdout();
+        /* The counts are out; a failed last save still fails the job. */
+        if (s.save_error) {
+            fprintf(stderr, "nqueens: the checkpoint could not be written (the counts above "
+                            "are complete)\n");
+            status = 1;
+        }
     }
+    nq_checkpoint_close(s.checkpoint);
     MPI_Bcast(&status, 1, MPI_INT, 0, MPI_COMM_WORLD);
     free(busy_all);
     free(s.done);

@@ -7,8 +7,11 @@ bin=$1
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 source "$(dirname "$0")/../check.sh"
+# Q(16) and U(16) from a plain run, for the resumed ones to match.
+want16=$("$bin" count 16 --threads 2)
+want16=${want16%% engine=*}
 
-for sig in INT TERM; do
+for sig in INT TERM HUP; do
     ck=$dir/$sig.ckpt
     "$bin" count 16 --threads 1 --depth 4 --checkpoint "$ck" >"$dir/out" 2>"$dir/err" &
     pid=$!
@@ -16,16 +19,41 @@ for sig in INT TERM; do
     kill -$sig $pid
     wait $pid
     status=$?
-    want=$([[ $sig == INT ]] && echo 130 || echo 143)
+    want=$((128 + $(kill -l $sig)))
     check "SIG$sig: status $status, want $want" test $status -eq $want
     check "SIG$sig: nothing on stdout" test ! -s "$dir/out"
     check "SIG$sig: says how to resume" grep -q "stopped by SIG$sig.*resume with: nqueens count 16" "$dir/err"
-    check "SIG$sig: checkpoint written" grep -q '^nqueens-checkpoint 1$' "$ck"
+    check "SIG$sig: checkpoint written" grep -q '^nqueens-checkpoint 2$' "$ck"
     out=$("$bin" count 16 --threads 2 --depth 4 --checkpoint "$ck" --json)
     check "SIG$sig: resumed total" test "$(json_field total <<<"$out")" = 14772512
     check "SIG$sig: resumed unique" test "$(json_field unique <<<"$out")" = 1846955
     check "SIG$sig: resumed some" test "$(json_field resumed_subproblems <<<"$out")" -gt 0
 done
+
+# Two signals 1 ms apart: the first is reported, the save is not cut short.
+for pair in "INT INT" "TERM INT" "HUP TERM"; do
+    set -- $pair
+    ck=$dir/two.ckpt
+    rm -f "$ck"
+    "$bin" count 16 --threads 1 --depth 4 --checkpoint "$ck" >"$dir/out" 2>"$dir/err" &
+    pid=$!
+    sleep 0.3
+    kill -$1 $pid
+    sleep 0.001
+    kill -$2 $pid
+    wait $pid
+    status=$?
+    check "SIG$1 then SIG$2: status of the first" test $status -eq $((128 + $(kill -l $1)))
+    check "SIG$1 then SIG$2: the first reported" grep -q "stopped by SIG$1; the work done is saved" "$dir/err"
+    check "SIG$1 then SIG$2: saved" grep -q '^checksum ' "$ck"
+    out=$("$bin" count 16 --threads 2 --depth 4 --checkpoint "$ck")
+    check "SIG$1 then SIG$2: resumes exactly" test "${out%% engine=*}" = "$want16"
+done
+set -- "$bin"
+
+# SIGUSR1 is ignored (README): the run ends normally.
+out=$("$bin" count 16 --threads 1 2>"$dir/err" & pid=$!; sleep 0.2; kill -USR1 $pid; wait $pid)
+check "SIGUSR1: ignored" test "${out%% engine=*}" = "$want16"
 
 # A checkpoint for other parameters: status 1, one message, file unchanged.
 ck=$dir/INT.ckpt

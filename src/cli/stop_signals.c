@@ -1,0 +1,56 @@
+#include "stop_signals.h"
+
+#include <string.h>
+#include <unistd.h>
+
+volatile sig_atomic_t cli_stop_requested;
+static volatile sig_atomic_t first_signal;
+
+static void on_stop_signal(int sig)
+{
+    if (!first_signal) {
+        first_signal = sig;
+    } else {
+        /* write(2) is async-signal-safe; stdio is not. */
+        static const char wait[] = "nqueens: already stopping (and saving, with --checkpoint), "
+                                   "please wait\n";
+        if (write(STDERR_FILENO, wait, sizeof wait - 1) < 0) {
+            /* nothing more can be done from a handler */
+        }
+    }
+    cli_stop_requested = 1;
+}
+
+void cli_catch_stop_signals(void)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_stop_signal;
+    /* Interrupted calls resume; each handler runs with the others held, so
+     * "first" is decided once. */
+    sa.sa_flags = SA_RESTART;
+    sigemptyset(&sa.sa_mask);
+    sigaddset(&sa.sa_mask, SIGINT);
+    sigaddset(&sa.sa_mask, SIGTERM);
+    sigaddset(&sa.sa_mask, SIGHUP);
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+    sigaction(SIGHUP, &sa, NULL);
+    signal(SIGUSR1, SIG_IGN);
+}
+
+int cli_stop_signal(void)
+{
+    return first_signal;
+}
+
+const char *cli_stop_name(int sig, const char *otherwise)
+{
+    return sig == SIGINT ? "SIGINT" : sig == SIGTERM ? "SIGTERM" : sig == SIGHUP ? "SIGHUP"
+                                                                                 : otherwise;
+}
+
+int cli_stop_status(int sig)
+{
+    return sig ? 128 + sig : 130; /* --stop-after stops as SIGINT would */
+}

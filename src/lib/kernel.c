@@ -21,11 +21,16 @@
  * The last NQ_TAIL rows are not searched: they are counted by table (see
  * last_rows.h), which is where most of the speed comes from.
  */
-#include "internal.h"
+#include "dispatch.h"
 #include "last_rows.h"
 
 #include <string.h>
 
+/* This file is compiled once per instruction set (dispatch.h): the search
+ * under this copy's name; the rules, which are not hot, in the first copy. */
+#define nq_search NQ_ISA_NAME(nq_search)
+
+#if NQ_ISA_PRIMARY
 void nq_rules_init(nq_rules *k, int n, const nq_sub *s)
 {
     const int kind = s->kind, bound = s->bound;
@@ -50,6 +55,7 @@ void nq_rules_init(nq_rules *k, int n, const nq_sub *s)
         k->mask[n - 1] &= ~near_corners;
     }
 }
+#endif
 
 /* Columns allowed in `row` before the attacks are taken out. At side_row both
  * side columns must be taken once this row's queen is placed: this prunes the
@@ -64,10 +70,12 @@ static inline uint32_t allowed(const nq_rules *k, int row, uint32_t down, int ki
     return m;
 }
 
+#if NQ_ISA_PRIMARY
 uint32_t nq_rules_allowed(const nq_rules *k, int row, uint32_t down)
 {
     return allowed(k, row, down, k->kind);
 }
+#endif
 
 static int col_of(uint32_t bit)
 {

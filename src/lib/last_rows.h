@@ -17,8 +17,9 @@
 #include <stdint.h>
 
 /* pext and pdep where they are fast: AMD before Zen 3 runs them in microcode,
- * tens to hundreds of cycles, slower than the plain loops below. */
-#if defined(__BMI2__) && !defined(__znver1__) && !defined(__znver2__)
+ * tens to hundreds of cycles, slower than the plain loops below. The copy of
+ * the hot code that dispatch.c picks on those CPUs is built with NQ_SLOW_PEXT. */
+#if defined(__BMI2__) && !defined(__znver1__) && !defined(__znver2__) && !defined(NQ_SLOW_PEXT)
 #define NQ_FAST_PEXT 1
 #include <immintrin.h>
 #endif

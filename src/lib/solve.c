@@ -10,13 +10,18 @@
  * a cap on the chunks queued per subproblem bound the memory; a stop flag
  * read every few thousand nodes ends the search early.
  */
-#include "internal.h"
+#include "dispatch.h"
 #include "last_rows.h"
 
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* Compiled once per instruction set (dispatch.h): the entry points under
+ * this copy's names. */
+#define nq_solve NQ_ISA_NAME(nq_solve)
+#define nq_solve_text NQ_ISA_NAME(nq_solve_text)
 
 #define CHUNK_BYTES (256 * 1024) /* a chunk holds whole records */
 #define STAGE_BYTES (256 * 1024) /* the writer gathers small chunks up to this */

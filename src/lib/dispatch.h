@@ -1,0 +1,59 @@
+/* The hot code (kernel.c's search, solve.c's listing) compiled once per
+ * instruction set, and the choice among them at run time from the CPU, so
+ * that one build is both safe on any x86-64 and fast on a recent one.
+ *
+ * meson compiles kernel.c and solve.c once per path with -DNQ_ISA=<id>; each
+ * copy's entry points get the suffix _<id>. dispatch.c picks a path when the
+ * library loads and defines the plain names (nq_search, nq_solve,
+ * nq_solve_text) on top. */
+#ifndef NQ_DISPATCH_H
+#define NQ_DISPATCH_H
+
+#include "internal.h"
+
+#define NQ_ISA_CAT2(f, isa) f##_##isa
+#define NQ_ISA_CAT(f, isa) NQ_ISA_CAT2(f, isa)
+/* The name of f in the copy being compiled. */
+#define NQ_ISA_NAME(f) NQ_ISA_CAT(f, NQ_ISA)
+
+typedef void nq_search_fn(const nq_rules *k, int row, uint32_t l, uint32_t d, uint32_t r,
+                          uint32_t *board, nq_leaves *out);
+typedef int nq_solve_list_fn(int n, int unique, int threads, nq_solution_fn fn, void *ctx);
+typedef int nq_solve_text_fn(const nq_solve_params *params, nq_write_fn write, void *ctx,
+                             uint64_t *listed);
+
+#define NQ_ISA_DECLARE(isa)                                                                    \
+    nq_search_fn nq_search_##isa;                                                              \
+    nq_solve_list_fn nq_solve_##isa;                                                           \
+    nq_solve_text_fn nq_solve_text_##isa;
+
+/* The paths: `build` is the one copy of a build without dispatch (-Dnative,
+ * or not x86-64); the others exist in a dispatching x86-64 build. */
+#if NQ_ISA_DISPATCH
+NQ_ISA_DECLARE(base)
+NQ_ISA_DECLARE(v3)
+NQ_ISA_DECLARE(v3_nopext)
+#else
+NQ_ISA_DECLARE(build)
+#endif
+
+typedef struct nq_isa_path {
+    const char *name; /* as NQUEENS_ISA=name in the environment selects it */
+    nq_search_fn *search;
+    nq_solve_list_fn *solve;
+    nq_solve_text_fn *solve_text;
+} nq_isa_path;
+
+/* The paths this build has, best first; NULL past the last. */
+const nq_isa_path *nq_isa_get(int index);
+/* 1 if this CPU can run path p. */
+int nq_isa_usable(const nq_isa_path *p);
+/* The path called want if this CPU can run it, else the best one for it. */
+const nq_isa_path *nq_isa_pick(const char *want);
+/* The path in use: nq_isa_pick(getenv("NQUEENS_ISA")), chosen as the
+ * library loads. */
+const nq_isa_path *nq_isa_current(void);
+/* Tests: use p from now on (not while a count or listing runs). */
+void nq_isa_use(const nq_isa_path *p);
+
+#endif

@@ -1,6 +1,6 @@
 # Shared by bench/speed.sh and bench/solve.sh, which time commands side by
 # side with hyperfine. Sourced, not run; the caller sets root, runs and
-# NQ_EXTRA_PACKAGES (hyperfine among them).
+# NQ_EXTRA_NEEDS (hyperfine among them).
 
 # Installs and builds; sets bin, and out (default bench/results/NAME-DATE-HOST).
 hf_setup() {

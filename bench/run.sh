@@ -527,8 +527,9 @@ ensure_gnuplot() {
         (
             # shellcheck source=SCRIPTDIR/../scripts/common.sh disable=SC2034 # read by nq_install
             source "$ROOT/scripts/common.sh"
-            NQ_PACKAGES=()
-            NQ_EXTRA_PACKAGES=gnuplot-nox
+            NQ_NEEDS=()
+            NQ_WANTS=()
+            NQ_EXTRA_NEEDS=gnuplot
             nq_install
         ) || true
     else

@@ -17,7 +17,7 @@ while [[ $# -gt 0 ]]; do
     esac
 done
 source "$root/bench/hyperfine.sh"
-NQ_EXTRA_PACKAGES="hyperfine time"
+NQ_EXTRA_NEEDS="hyperfine gnu-time"
 hf_setup solve
 
 {

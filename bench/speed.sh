@@ -20,7 +20,7 @@ while [[ $# -gt 0 ]]; do
     esac
 done
 source "$root/bench/hyperfine.sh"
-NQ_EXTRA_PACKAGES=hyperfine
+NQ_EXTRA_NEEDS=hyperfine
 hf_setup speed
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

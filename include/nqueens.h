@@ -28,8 +28,9 @@ extern "C" {
 #define NQ_MAX_THREADS 4096
 #define NQ_MAX_DEPTH 6
 
-/* Q(29) already exceeds 64 bits: totals are 128-bit. */
-typedef unsigned __int128 nq_u128;
+/* Q(29) already exceeds 64 bits: totals are 128-bit. __int128 is a GCC and
+ * Clang extension; __extension__ keeps -pedantic quiet in C and C++. */
+__extension__ typedef unsigned __int128 nq_u128;
 
 NQ_API const char *nq_version(void);
 

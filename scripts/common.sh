@@ -1,40 +1,132 @@
-# Shared by scripts/nqueens, scripts/test and bench/run.sh: install what the
-# build needs (Debian/Ubuntu, apt; sudo when not root) and build once.
-# Sourced, not run. Progress goes to stderr, so stdout stays the program's.
+# Shared by scripts/nqueens, scripts/test, scripts/build and bench/: find
+# what is missing (commands and libraries, checked directly, not by package
+# name), install it where that is possible (apt, as root or with sudo), and
+# build once. Sourced, not run. Progress goes to stderr, so stdout stays the
+# program's.
 
 NQ_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 NQ_BUILD=${NQ_BUILD:-$NQ_ROOT/build}
 
-# Packages every script needs; callers may add more in NQ_EXTRA_PACKAGES.
-NQ_PACKAGES=(gcc meson ninja-build pkgconf libhwloc-dev libcriterion-dev python3
-    openmpi-bin libopenmpi-dev)
+# What a build needs; callers add theirs in NQ_EXTRA_NEEDS (space-separated).
+# NQ_WANTS are installed too where apt can, but only noted when missing:
+# without hwloc the build has no --bind; without Criterion, no tests.
+# Names are those nq_have knows.
+NQ_NEEDS=(cc meson ninja pkg-config openmp)
+NQ_WANTS=(hwloc)
 
 nq_log() { printf '%s\n' "$*" >&2; }
 
+# 0 if the requirement is met on this system.
+nq_have() {
+    case $1 in
+    cc) command -v cc >/dev/null || command -v gcc >/dev/null || command -v clang >/dev/null ;;
+    c++) command -v c++ >/dev/null || command -v g++ >/dev/null || command -v clang++ >/dev/null ;;
+    pkg-config) command -v pkg-config >/dev/null || command -v pkgconf >/dev/null ;;
+    openmp) # the compiler's OpenMP: a program that links against it
+        local dir ok=1
+        dir=$(mktemp -d) || return 1
+        printf '#include <omp.h>\nint main(void) { return omp_get_max_threads() < 1; }\n' >"$dir/t.c"
+        "$(command -v cc || command -v gcc || command -v clang || echo cc)" -fopenmp "$dir/t.c" \
+            -o "$dir/t" 2>/dev/null && ok=0
+        rm -rf "$dir"
+        return $ok ;;
+    hwloc | criterion) pkg-config --exists "$1" 2>/dev/null ;;
+    mpi) command -v mpicc >/dev/null && command -v mpirun >/dev/null ;;
+    gnu-time) [[ -x /usr/bin/time ]] ;;
+    *) command -v "$1" >/dev/null ;;
+    esac
+}
+
+# The Debian/Ubuntu packages that meet a requirement.
+nq_debian_packages() {
+    case $1 in
+    cc | openmp) echo gcc ;;
+    c++) echo g++ ;;
+    ninja) echo ninja-build ;;
+    pkg-config) echo pkgconf ;;
+    hwloc) echo libhwloc-dev ;;
+    criterion) echo libcriterion-dev ;;
+    mpi) echo openmpi-bin libopenmpi-dev ;;
+    gnuplot) echo gnuplot-nox ;;
+    gnu-time) echo time ;;
+    *) echo "$1" ;;
+    esac
+}
+
+# What to look for on another system.
+nq_describe() {
+    case $1 in
+    cc) echo "a C11 compiler (gcc or clang)" ;;
+    c++) echo "a C++ compiler (g++ or clang++)" ;;
+    openmp) echo "OpenMP for the C compiler (libgomp with gcc, libomp with clang)" ;;
+    hwloc) echo "hwloc with its headers and pkg-config file" ;;
+    criterion) echo "Criterion (the C test framework) with its pkg-config file" ;;
+    mpi) echo "an MPI library with mpicc and mpirun (Open MPI, MPICH)" ;;
+    gnu-time) echo "GNU time as /usr/bin/time" ;;
+    *) echo "$1" ;;
+    esac
+}
+
+# Installs whatever of NQ_NEEDS and NQ_EXTRA_NEEDS is missing, with apt when
+# there is apt and the right to use it; otherwise says what to install.
+# Returns non-zero only if something is still missing.
 nq_install() {
-    local missing=() pkg
-    for pkg in "${NQ_PACKAGES[@]}" ${NQ_EXTRA_PACKAGES:-}; do
-        dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q 'install ok installed' ||
-            missing+=("$pkg")
+    local missing=() wanted=() need
+    # shellcheck disable=SC2086 # NQ_EXTRA_NEEDS is a list of words
+    for need in "${NQ_NEEDS[@]}" ${NQ_EXTRA_NEEDS:-}; do
+        nq_have "$need" || missing+=("$need")
+    done
+    for need in "${NQ_WANTS[@]}"; do
+        nq_have "$need" || wanted+=("$need")
+    done
+    ((${#missing[@]} + ${#wanted[@]})) || return 0
+    local sudo=() can_apt=0
+    if command -v apt-get >/dev/null; then
+        if [[ $(id -u) -eq 0 ]]; then
+            can_apt=1
+        elif command -v sudo >/dev/null && sudo -n true 2>/dev/null; then
+            can_apt=1 sudo=(sudo)
+        fi
+    fi
+    if ((can_apt)); then
+        local packages=()
+        for need in "${missing[@]}" "${wanted[@]}"; do
+            # shellcheck disable=SC2207 # one word per package
+            packages+=($(nq_debian_packages "$need"))
+        done
+        nq_log "nqueens: installing ${packages[*]} (apt) for: ${missing[*]} ${wanted[*]}"
+        "${sudo[@]}" apt-get update -qq >&2 &&
+            "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+                --no-install-recommends "${packages[@]}" >&2
+        local still=() still_wanted=()
+        for need in "${missing[@]}"; do
+            nq_have "$need" || still+=("$need")
+        done
+        for need in "${wanted[@]}"; do
+            nq_have "$need" || still_wanted+=("$need")
+        done
+        missing=("${still[@]}") wanted=("${still_wanted[@]}")
+    fi
+    for need in "${wanted[@]}"; do
+        nq_log "nqueens: note: optional, not found: $(nq_describe "$need")" \
+            "(Debian/Ubuntu: $(nq_debian_packages "$need"))"
     done
     ((${#missing[@]})) || return 0
-    local sudo=()
-    if [[ $(id -u) -ne 0 ]]; then
-        command -v sudo >/dev/null || { nq_log "nqueens: need root or sudo to install: ${missing[*]}"; return 1; }
-        sudo=(sudo)
-    fi
-    nq_log "nqueens: installing ${missing[*]} (apt)"
-    "${sudo[@]}" apt-get update -qq >&2 &&
-        "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
-            --no-install-recommends "${missing[@]}" >&2
+    nq_log "nqueens: missing, please install:"
+    for need in "${missing[@]}"; do
+        nq_log "  - $(nq_describe "$need") (Debian/Ubuntu: $(nq_debian_packages "$need"))"
+    done
+    return 1
 }
 
 # Configures $NQ_BUILD as a release build the first time, then brings it up
 # to date (a no-op when nothing changed).
 nq_build() {
     if [[ ! -f $NQ_BUILD/build.ninja ]]; then
+        local options=(--buildtype=release)
+        nq_have criterion || options+=(-Dtests=false)
         nq_log "nqueens: configuring a release build in $NQ_BUILD"
-        meson setup "$NQ_BUILD" "$NQ_ROOT" --buildtype=release >&2 || return 1
+        meson setup "$NQ_BUILD" "$NQ_ROOT" "${options[@]}" >&2 || return 1
     fi
     ninja -C "$NQ_BUILD" >&2 || return 1
 }

@@ -23,7 +23,7 @@ static void usage(void)
            "commands:\n", NQ_MAX_N);
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         printf("  %-9s %s\n", commands[i].name, commands[i].summary);
-    printf("\n'nqueens COMMAND --help' describes each command.\n"
+    printf("\n'nqueens COMMAND --help' describes each command.\n\n"
            "examples:\n"
            "  nqueens count 16\n"
            "  nqueens count 17 --threads 2 --json\n"

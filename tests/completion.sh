@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# bash completion: commands, each command's options as its --help lists
+# them, engines, --bind modes and --format names.
+#   completion.sh NQUEENS COMPLETION_FILE
+set -u -o pipefail
+bin=$1
+source "$2"
+source "$(dirname "$0")/check.sh"
+
+# complete WORD...: the candidates for the last word, one line, sorted.
+complete_words() {
+    COMP_WORDS=("$bin" "$@")
+    COMP_CWORD=$#
+    COMPREPLY=()
+    _nqueens
+    ((${#COMPREPLY[@]} == 0)) || printf "%s\n" "${COMPREPLY[@]}" | sort | tr "\n" " "
+}
+
+check "commands" test "$(complete_words '')" = "--help --version count solve topology verify "
+check "commands starting with s" test "$(complete_words s)" = "solve "
+check "bind modes" test "$(complete_words count --bind '')" = "core none numa "
+check "formats" test "$(complete_words solve --format '')" = "board cols json "
+check "threads: no guess" test "$(complete_words count -t '')" = ""
+engines=$(complete_words count --engine '')
+for e in parallel-sym8 parallel-mirror bitmask; do
+    check "engine $e" grep -qw -- "$e" <<<"$engines"
+done
+# Every option a command's --help shows is offered, and nothing else.
+for cmd in count solve verify topology; do
+    want=$("$bin" $cmd --help | grep -oE -- '(^  |[[|, ])--?[a-z][a-z-]*' | grep -oE -- '--?[a-z-]+' |
+        sort -u | tr '\n' ' ')
+    check "$cmd options: got '$(complete_words $cmd -)', want '$want'" \
+        test "$(complete_words $cmd -)" = "$want"
+done
+[[ $fail -eq 0 ]] && echo "completion offers what --help says"
+exit $fail

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# The public header on its own, as a user's strict build sees it: C11 and
+# C++17 with -Wall -Wextra -pedantic -Werror, and 128-bit totals usable.
+#   header.sh HEADER_DIR CC [CXX]
+set -u -o pipefail
+dir=$1 cc=$2 cxx=${3:-}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+source "$(dirname "$0")/check.sh"
+
+cat >"$tmp/use.c" <<'SRC'
+#include <nqueens.h>
+int main(void)
+{
+    char buf[40];
+    nq_u128 big = (nq_u128)1 << 100;
+    return nq_u128_str(big, buf) == buf ? 0 : 1;
+}
+SRC
+cp "$tmp/use.c" "$tmp/use.cpp"
+strict=(-Wall -Wextra -pedantic -Werror -I"$dir")
+check "C11: the header alone" "$cc" -std=c11 "${strict[@]}" -fsyntax-only -x c "$dir/nqueens.h"
+check "C11: a program using it" "$cc" -std=c11 "${strict[@]}" -c "$tmp/use.c" -o "$tmp/c.o"
+check "C99: a program using it" "$cc" -std=c99 "${strict[@]}" -c "$tmp/use.c" -o "$tmp/c99.o"
+if [[ -z $cxx ]]; then
+    echo "no C++ compiler: the C++ checks are skipped"
+    [[ $fail -eq 0 ]] && exit 77
+    exit 1
+fi
+check "C++17: the header alone" "$cxx" -std=c++17 "${strict[@]}" -fsyntax-only -x c++ "$dir/nqueens.h"
+check "C++17: a program using it" "$cxx" -std=c++17 "${strict[@]}" -c "$tmp/use.cpp" -o "$tmp/cxx.o"
+check "C++11: a program using it" "$cxx" -std=c++11 "${strict[@]}" -c "$tmp/use.cpp" -o "$tmp/cxx11.o"
+[[ $fail -eq 0 ]] && echo "the header is clean in C and C++"
+exit $fail

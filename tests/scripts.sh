@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# scripts/nqueens and scripts/common.sh: an already-built tree runs without
+# apt, dpkg or sudo; what is missing is found by command and library, and on
+# a system without apt the user is told what to install.
+#   scripts.sh SOURCE_ROOT BUILD_DIR
+set -u -o pipefail
+root=$1 build=$2
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+source "$(dirname "$0")/check.sh"
+
+# Package tools that leave a mark if called.
+mkdir "$tmp/trap"
+for tool in apt-get apt dpkg dpkg-query sudo; do
+    printf '#!/bin/sh\necho "%s $*" >>"%s/called"\nexit 1\n' "$tool" "$tmp" >"$tmp/trap/$tool"
+    chmod +x "$tmp/trap/$tool"
+done
+out=$(PATH=$tmp/trap:$PATH NQ_BUILD=$build "$root/scripts/nqueens" count 8 2>"$tmp/err")
+check "built tree runs: status" test $? -eq 0
+check "built tree runs: output '$out'" test "${out%% engine*}" = "n=8 total=92 unique=12"
+check "built tree runs: no package tool called ($(cat "$tmp/called" 2>/dev/null))" \
+    test ! -e "$tmp/called"
+check "built tree runs: stderr empty ($(cat "$tmp/err"))" test ! -s "$tmp/err"
+
+# A PATH with everything but one command, and no apt: what is missing is
+# named, with a hint, and the status is non-zero; a missing optional
+# library is only noted.
+mkdir "$tmp/bin"
+for dir in /usr/local/bin /usr/bin /bin; do
+    for f in "$dir"/*; do
+        name=${f##*/}
+        case $name in apt-get | sudo) continue ;; esac
+        [[ -e $tmp/bin/$name ]] || ln -s "$f" "$tmp/bin/$name"
+    done
+done
+rm -f "$tmp/bin/hyperfine"
+PATH=$tmp/bin bash -c "source '$root/scripts/common.sh'; NQ_EXTRA_NEEDS=hyperfine; nq_install" \
+    >"$tmp/out" 2>"$tmp/err"
+check "missing command: non-zero" test $? -ne 0
+check "missing command: named" grep -q '^  - hyperfine (Debian/Ubuntu: hyperfine)$' "$tmp/err"
+check "missing command: nothing on stdout" test ! -s "$tmp/out"
+PATH=$tmp/bin bash -c "source '$root/scripts/common.sh'; NQ_WANTS=(no-such-tool-xyz); nq_install" \
+    >"$tmp/out" 2>"$tmp/err"
+check "missing optional: status 0" test $? -eq 0
+check "missing optional: noted" grep -q '^nqueens: note: optional, not found: no-such-tool-xyz' "$tmp/err"
+[[ $fail -eq 0 ]] && echo "the scripts need no package manager where nothing is missing"
+exit $fail

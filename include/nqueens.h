@@ -65,7 +65,14 @@ typedef struct nq_sub_result {
     uint64_t unique;
 } nq_sub_result;
 
-/* depth 0 picks a depth from n. Classic engines have no plan: ENOTSUP. */
+/* Plans hold at most this many subproblems (a run needs about 100 bytes
+ * each, so under a gigabyte). */
+#define NQ_MAX_PLAN_SIZE ((size_t)1 << 23)
+
+/* depth 0 picks a depth from n. Classic engines have no plan: ENOTSUP. A
+ * depth that would make more than NQ_MAX_PLAN_SIZE subproblems:
+ * NQ_ERR(E2BIG), found as the plan outgrows the limit, before more memory
+ * is taken. */
 NQ_API int nq_plan_create(nq_plan **out, int n, int engine, int depth);
 NQ_API void nq_plan_destroy(nq_plan *plan);
 NQ_API size_t nq_plan_size(const nq_plan *plan);

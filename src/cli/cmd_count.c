@@ -107,10 +107,13 @@ int cmd_count(int argc, char **argv)
                     message);
             return EXIT_RUNTIME;
         }
+        char depth_arg[32] = ""; /* none if stopped while planning the default */
+        if (res.depth)
+            snprintf(depth_arg, sizeof depth_arg, " --depth %d", res.depth);
         if (checkpoint)
             fprintf(stderr, "nqueens: stopped by %s; the work done is saved in '%s'; resume with: "
-                            "nqueens count %d --engine %s --depth %d --checkpoint '%s'\n",
-                    why, checkpoint, n, info->name, res.depth, checkpoint);
+                            "nqueens count %d --engine %s%s --checkpoint '%s'\n",
+                    why, checkpoint, n, info->name, depth_arg, checkpoint);
         else
             fprintf(stderr, "nqueens: stopped by %s; nothing saved (run with --checkpoint FILE "
                             "to keep the work done)\n", why);
@@ -118,6 +121,9 @@ int cmd_count(int argc, char **argv)
     }
     if (err && *message)
         cli_fail("%s", message);
+    if (err == NQ_ERR(E2BIG))
+        cli_usage_error("--depth %d makes more than %lu subproblems at N=%d, too many to hold; "
+                        "use a smaller --depth", depth, (unsigned long)NQ_MAX_PLAN_SIZE, n);
     if (err)
         cli_fail("count %d failed: %s", n, strerror(-err));
     cli_binding_check(&binding);

@@ -170,9 +170,12 @@ int nq_count(const nq_count_params *params, nq_count_result *result)
     }
 
     nq_plan *plan;
-    int err = nq_plan_create(&plan, n, params->engine, params->depth);
-    if (err)
+    int err = nq_plan_create_until(&plan, n, params->engine, params->depth,
+                                   params->hooks ? params->hooks->stop : NULL);
+    if (err) {
+        result->depth = params->depth; /* a stop while planning: as asked */
         return err;
+    }
     err = count_plan(params, plan, result);
     result->unique_known = engine->gives_unique;
     result->depth = nq_plan_depth(plan);

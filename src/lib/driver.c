@@ -62,7 +62,12 @@ static int run_list(const nq_plan *plan, int threads, const size_t *todo, size_t
                 continue;
             }
             const size_t i = todo[k];
-            nq_plan_solve_one(plan, i, &results[i]);
+            /* A stop also abandons the subproblems in progress (they are
+             * left undone), so that it takes effect at once at any n. */
+            if (nq_plan_solve_until(plan, i, hooks->stop, &results[i])) {
+                __atomic_store_n(&stopped, 1, __ATOMIC_RELAXED);
+                continue;
+            }
             add(&mine->sum, &results[i]);
             /* Published for the monitor thread (progress, checkpoints). */
             __atomic_store_n(&done[i], 1, __ATOMIC_RELEASE);

@@ -62,6 +62,17 @@ struct nq_plan {
     uint64_t fingerprint;
 };
 
+/* Searched rows per piece of a subproblem between two looks at the stop
+ * flag (plan.c). */
+#define NQ_PIECE_ROWS 8
+
+/* nq_plan_create, giving up with NQ_ERR(EINTR) soon after *stop is set. */
+int nq_plan_create_until(nq_plan **out, int n, int engine, int depth, const volatile int *stop);
+/* nq_plan_solve_one, giving up with NQ_ERR(EINTR) (out untouched) within a
+ * fraction of a second of *stop being set (stop may be NULL). */
+int nq_plan_solve_until(const nq_plan *plan, size_t i, const volatile int *stop,
+                        nq_sub_result *out);
+
 /* kernel.c: the rules each row of a subproblem obeys (shared by the plan's
  * pre-expansion and the search, so both walk the same tree). */
 typedef struct nq_rules {

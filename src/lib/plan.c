@@ -8,6 +8,7 @@
  *    first as well, as the Q27 project does, was measured: with the table
  *    for the last rows it no longer pays.) */
 #include "internal.h"
+#include "last_rows.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -15,16 +16,29 @@
 typedef struct builder {
     nq_sub *subs;
     size_t size, cap;
-    int failed;
+    int failed; /* 0, or NQ_ERR(ENOMEM), NQ_ERR(E2BIG) or NQ_ERR(EINTR) */
+    const volatile int *stop;
 } builder;
 
 static void emit(builder *b, const nq_sub *s)
 {
+    if (b->failed)
+        return;
+    /* Bounded: a plan too large to hold is refused as it outgrows the
+     * limit, and a stop is seen every few thousand subproblems. */
+    if (b->size == NQ_MAX_PLAN_SIZE) {
+        b->failed = NQ_ERR(E2BIG);
+        return;
+    }
+    if (b->size % 4096 == 0 && b->stop && *b->stop) {
+        b->failed = NQ_ERR(EINTR);
+        return;
+    }
     if (b->size == b->cap) {
         const size_t cap = b->cap ? 2 * b->cap : 256;
         nq_sub *grown = realloc(b->subs, cap * sizeof *grown);
         if (!grown) {
-            b->failed = 1;
+            b->failed = NQ_ERR(ENOMEM);
             return;
         }
         b->subs = grown;
@@ -51,6 +65,8 @@ static void prefix_masks(int n, const nq_sub *s, uint32_t *l, uint32_t *d, uint3
 
 static void expand(builder *b, const nq_rules *k, nq_sub *s, int depth)
 {
+    if (b->failed)
+        return;
     if (s->rows >= depth || s->rows == k->n) {
         emit(b, s);
         return;
@@ -139,19 +155,6 @@ static double estimate(int n, const nq_sub *s)
     return count + 1;
 }
 
-typedef struct ranked {
-    double weight;
-    size_t index;
-} ranked;
-
-static int by_weight_desc(const void *a, const void *b)
-{
-    const ranked *x = a, *y = b;
-    if (x->weight != y->weight)
-        return x->weight < y->weight ? 1 : -1;
-    return x->index < y->index ? -1 : 1;
-}
-
 /* Enough subproblems to balance many threads (hundreds to thousands), and
  * for long runs, small enough that a checkpoint or a stop comes often. */
 static int default_depth(int n)
@@ -159,7 +162,31 @@ static int default_depth(int n)
     return n < 12 ? 2 : n < 18 ? 3 : 4;
 }
 
-int nq_plan_create(nq_plan **out, int n, int engine, int depth)
+/* The work-queue order, largest estimate first, ties by index: a counting
+ * sort, as estimates are small whole numbers (at most n * n + 1); it takes
+ * linear time, where a comparison sort of millions took seconds that a stop
+ * could not interrupt. */
+static int order_by_weight(nq_plan *p)
+{
+    const size_t buckets = (size_t)p->n * (size_t)p->n + 2;
+    size_t *start = calloc(buckets + 1, sizeof *start);
+    if (!start)
+        return NQ_ERR(ENOMEM);
+    for (size_t i = 0; i < p->size; i++)
+        start[buckets - (size_t)p->weights[i]]++;
+    size_t at = 0;
+    for (size_t w = 0; w <= buckets; w++) {
+        const size_t count = start[w];
+        start[w] = at;
+        at += count;
+    }
+    for (size_t i = 0; i < p->size; i++)
+        p->order[start[buckets - (size_t)p->weights[i]]++] = i;
+    free(start);
+    return 0;
+}
+
+int nq_plan_create_until(nq_plan **out, int n, int engine, int depth, const volatile int *stop)
 {
     *out = NULL;
     if (n < NQ_MIN_N || n > NQ_MAX_N || depth < 0 || depth > NQ_MAX_DEPTH)
@@ -169,51 +196,54 @@ int nq_plan_create(nq_plan **out, int n, int engine, int depth)
     if (!depth)
         depth = default_depth(n);
 
-    builder b = { 0 };
+    builder b = { .stop = stop };
     if (engine == NQ_ENG_SYM8)
         roots_sym8(&b, n, depth);
     else
         roots_mirror(&b, n, depth);
 
-    nq_plan *p = calloc(1, sizeof *p);
+    nq_plan *p = b.failed ? NULL : calloc(1, sizeof *p);
+    int err = b.failed ? b.failed : p ? 0 : NQ_ERR(ENOMEM);
     if (p) {
         p->n = n;
         p->engine = engine;
         p->depth = depth;
         p->size = b.size;
         p->subs = b.subs;
+        b.subs = NULL;
         p->order = malloc((b.size + 1) * sizeof *p->order);
         p->weights = malloc((b.size + 1) * sizeof *p->weights);
+        if (!p->order || !p->weights)
+            err = NQ_ERR(ENOMEM);
     }
-    ranked *rank = malloc((b.size + 1) * sizeof *rank);
-    if (!p || b.failed || !p->order || !p->weights || !rank) {
-        if (p) {
-            free(p->order);
-            free(p->weights);
-            free(p);
+    if (!err) {
+        const int32_t head[3] = { n, engine, depth };
+        uint64_t h = fnv1a(0xcbf29ce484222325ull, head, sizeof head);
+        for (size_t i = 0; i < p->size && !err; i++) {
+            const nq_sub *s = &p->subs[i];
+            const uint8_t fields[4] = { s->kind, s->weight, s->bound, s->rows };
+            h = fnv1a(h, fields, sizeof fields);
+            h = fnv1a(h, s->cols, s->rows);
+            p->weights[i] = estimate(n, s);
+            if (i % 65536 == 65535 && stop && *stop)
+                err = NQ_ERR(EINTR);
         }
-        free(rank);
-        free(b.subs);
-        return NQ_ERR(ENOMEM);
+        p->fingerprint = h;
     }
-
-    const int32_t head[3] = { n, engine, depth };
-    uint64_t h = fnv1a(0xcbf29ce484222325ull, head, sizeof head);
-    for (size_t i = 0; i < p->size; i++) {
-        const nq_sub *s = &p->subs[i];
-        const uint8_t fields[4] = { s->kind, s->weight, s->bound, s->rows };
-        h = fnv1a(h, fields, sizeof fields);
-        h = fnv1a(h, s->cols, s->rows);
-        p->weights[i] = estimate(n, s);
-        rank[i] = (ranked){ p->weights[i], i };
+    if (!err)
+        err = order_by_weight(p);
+    free(b.subs);
+    if (err) {
+        nq_plan_destroy(p);
+        return err;
     }
-    p->fingerprint = h;
-    qsort(rank, p->size, sizeof *rank, by_weight_desc);
-    for (size_t i = 0; i < p->size; i++)
-        p->order[i] = rank[i].index;
-    free(rank);
     *out = p;
     return 0;
+}
+
+int nq_plan_create(nq_plan **out, int n, int engine, int depth)
+{
+    return nq_plan_create_until(out, n, engine, depth, NULL);
 }
 
 void nq_plan_destroy(nq_plan *plan)
@@ -256,22 +286,57 @@ int nq_plan_prefix(const nq_plan *plan, size_t i, int cols[NQ_MAX_N])
     return s->rows;
 }
 
-void nq_plan_solve_one(const nq_plan *plan, size_t i, nq_sub_result *out)
+/* Searches below row `row` in pieces: the rows down to `split` are walked
+ * here, and the search proper runs from each node of row `split`, with the
+ * stop flag read between pieces. The hot loop itself never reads it. */
+static int search_pieces(const nq_rules *k, int row, int split, uint32_t l, uint32_t d,
+                         uint32_t r, uint32_t *board, nq_leaves *leaves,
+                         const volatile int *stop)
+{
+    if (row >= split) {
+        if (stop && *stop)
+            return NQ_ERR(EINTR);
+        nq_search(k, row, l, d, r, board, leaves);
+        return 0;
+    }
+    uint32_t f = nq_rules_allowed(k, row, d) & ~(l | d | r);
+    while (f) {
+        const uint32_t bit = f & -f;
+        f ^= bit;
+        board[row] = bit;
+        const int err = search_pieces(k, row + 1, split, ((l | bit) << 1) & k->full, d | bit,
+                                      (r | bit) >> 1, board, leaves, stop);
+        if (err)
+            return err;
+    }
+    board[row] = 0;
+    return 0;
+}
+
+int nq_plan_solve_until(const nq_plan *plan, size_t i, const volatile int *stop,
+                        nq_sub_result *out)
 {
     const nq_sub *s = &plan->subs[i];
     nq_rules k;
     nq_rules_init(&k, plan->n, s);
-    uint32_t board[NQ_MAX_N], l, d, r;
+    uint32_t board[NQ_MAX_N] = { 0 }, l, d, r;
     prefix_masks(plan->n, s, &l, &d, &r, board);
     nq_leaves leaves = { { 0 } };
-    nq_search(&k, s->rows, l, d, r, board, &leaves);
+    /* Pieces of NQ_PIECE_ROWS searched rows above the table's: thousands of
+     * nodes or more each, so the split costs nothing measurable, and short
+     * enough at any n for a stop to be seen within a fraction of a second. */
+    const int split = plan->n - NQ_TAIL - NQ_PIECE_ROWS;
+    const int err = search_pieces(&k, s->rows, split > s->rows ? split : s->rows, l, d, r, board,
+                                  &leaves, stop);
+    if (err)
+        return err;
 
     /* A leaf counter gains one per solution found, so 64 bits cannot wrap
      * in any feasible run; the weighted total is formed in 128 bits. */
     if (s->kind == NQ_SUB_PLAIN) {
         out->total = (nq_u128)leaves.by_class[0] * s->weight;
         out->unique = 0;
-        return;
+        return 0;
     }
     out->total = 0;
     out->unique = 0;
@@ -279,4 +344,10 @@ void nq_plan_solve_one(const nq_plan *plan, size_t i, nq_sub_result *out)
         out->total += (nq_u128)leaves.by_class[c] << c;
         out->unique += leaves.by_class[c];
     }
+    return 0;
+}
+
+void nq_plan_solve_one(const nq_plan *plan, size_t i, nq_sub_result *out)
+{
+    nq_plan_solve_until(plan, i, NULL, out);
 }

@@ -242,6 +242,9 @@ int main(int argc, char **argv)
     const double start = MPI_Wtime();
     nq_plan *plan;
     int err = nq_plan_create(&plan, o.n, o.engine, o.depth);
+    if (err == NQ_ERR(E2BIG))
+        cli_usage_error("--depth %d makes more than %lu subproblems at N=%d, too many to hold; "
+                        "use a smaller --depth", o.depth, (unsigned long)NQ_MAX_PLAN_SIZE, o.n);
     if (err)
         cli_fail("count %d failed: %s", o.n, strerror(-err));
     /* Every rank builds the plan from the same arguments; they must agree. */

@@ -63,6 +63,21 @@ out=$(run 1 "$bin" count 16 -t 2 --depth 4 --checkpoint "$ck" --json)
 check "killed then resumed: total" test "$(json_field total <<<"$out")" = 14772512
 check "killed then resumed: unique" test "$(json_field unique <<<"$out")" = 1846955
 
+# SIGINT to a rank other than 0 stops the whole job: the ranks abandon the
+# subproblems in progress, rank 0 saves, and the job resumes exactly.
+ck=$dir/int.ckpt
+mpirun --oversubscribe -np 2 "$bin" count 16 -t 1 --depth 5 --checkpoint "$ck" >/dev/null 2>"$dir/err" &
+job=$!
+for _ in $(seq 50); do [[ -s $ck ]] && break; sleep 0.1; done
+sleep 0.5
+kill -INT "$(pgrep -f "^$bin count 16 -t 1 --depth 5" | tail -1)"
+wait $job
+check "SIGINT to rank 1: job status 130" test $? -eq 130
+check "SIGINT to rank 1: saved" grep -q "stopped by SIGINT; the work done is saved" "$dir/err"
+out=$(run 1 "$bin" count 16 -t 2 --depth 5 --checkpoint "$ck" --json)
+check "SIGINT to rank 1, resumed: total" test "$(json_field total <<<"$out")" = 14772512
+check "SIGINT to rank 1, resumed: some from the file" test "$(json_field resumed_subproblems <<<"$out")" -gt 0
+
 # The last write fails (every rename: ENOSPC): the counts are still printed,
 # with one message, and the job exits 1 as nqueens count does.
 if command -v strace >/dev/null; then

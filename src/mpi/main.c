@@ -15,6 +15,7 @@
 
 #include <mpi.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -81,6 +82,7 @@ typedef struct server {
     size_t *queue, queued, next;
     size_t handed;
     int stopped;
+    int remote_signal; /* a stop signal another rank reported, or 0 */
     nq_checkpoint *checkpoint;
     int save_error; /* of the last write: 0 or a negative errno */
     double next_save;
@@ -93,7 +95,7 @@ typedef struct server {
 static size_t take(server *s, size_t *batch)
 {
     pthread_mutex_lock(&s->lock);
-    if (cli_stop_requested || (s->o->stop_after && s->handed >= s->o->stop_after))
+    if (cli_stop_requested || s->remote_signal || (s->o->stop_after && s->handed >= s->o->stop_after))
         s->stopped = s->next < s->queued;
     size_t k = 0;
     if (!s->stopped) {
@@ -160,6 +162,13 @@ static void *serve(void *arg)
         MPI_Get_count(&st, MPI_UINT64_T, &count);
         MPI_Recv(msg, count, MPI_UINT64_T, st.MPI_SOURCE, TAG_RESULTS, MPI_COMM_WORLD,
                  MPI_STATUS_IGNORE);
+        /* A word after the records: that rank was stopped by a signal. */
+        if (count % RECORD == 1) {
+            pthread_mutex_lock(&s->lock);
+            s->remote_signal = msg[count - 1] ? (int)msg[count - 1] : SIGTERM;
+            pthread_mutex_unlock(&s->lock);
+            cli_stop_requested = 1; /* rank 0's own batch stops too */
+        }
         for (int r = 0; r + RECORD <= count; r += RECORD) {
             const size_t i = (size_t)msg[r];
             s->results[i].total = (nq_u128)msg[r + 1] | (nq_u128)msg[r + 2] << 64;
@@ -190,6 +199,7 @@ static double work(const count_options *o, const nq_plan *plan)
         MPI_Abort(MPI_COMM_WORLD, 1);
     double busy = 0;
     int reply = 0;
+    const nq_run_hooks hooks = { .stop = (volatile int *)&cli_stop_requested };
     for (;;) {
         MPI_Send(msg, reply, MPI_UINT64_T, 0, TAG_RESULTS, MPI_COMM_WORLD);
         MPI_Status st;
@@ -201,17 +211,24 @@ static double work(const count_options *o, const nq_plan *plan)
         for (int j = 0; j < count; j++)
             batch[j] = (size_t)msg[j];
         const double t0 = MPI_Wtime();
-        if (nq_plan_run_list(plan, o->threads, batch, (size_t)count, done, results, NULL, NULL))
+        const int err = nq_plan_run_list(plan, o->threads, batch, (size_t)count, done, results,
+                                         &hooks, NULL);
+        if (err && err != NQ_ERR(EINTR))
             MPI_Abort(MPI_COMM_WORLD, 1);
         busy += MPI_Wtime() - t0;
+        /* Only what was finished: a stop abandons the rest. */
         reply = 0;
         for (int j = 0; j < count; j++) {
+            if (!done[batch[j]])
+                continue;
             const nq_sub_result *r = &results[batch[j]];
             msg[reply++] = batch[j];
             msg[reply++] = (uint64_t)r->total;
             msg[reply++] = (uint64_t)(r->total >> 64);
             msg[reply++] = r->unique;
         }
+        if (cli_stop_requested)
+            msg[reply++] = (uint64_t)cli_stop_signal();
     }
     free(msg);
     free(batch);
@@ -292,9 +309,12 @@ int main(int argc, char **argv)
             MPI_Abort(MPI_COMM_WORLD, 1);
         size_t *batch = malloc((size + 1) * sizeof *batch);
         size_t k;
+        const nq_run_hooks hooks = { .stop = (volatile int *)&cli_stop_requested };
         while ((k = take(&s, batch)) > 0) {
             const double t0 = MPI_Wtime();
-            if (nq_plan_run_list(plan, o.threads, batch, k, s.done, s.results, NULL, NULL))
+            const int run = nq_plan_run_list(plan, o.threads, batch, k, s.done, s.results, &hooks,
+                                             NULL);
+            if (run && run != NQ_ERR(EINTR))
                 MPI_Abort(MPI_COMM_WORLD, 1);
             busy += MPI_Wtime() - t0;
             save(&s, 0);
@@ -303,6 +323,9 @@ int main(int argc, char **argv)
         if (ranks > 1)
             pthread_join(server_thread, NULL);
         save(&s, 1);
+        /* A stop may have left handed-out subproblems undone. */
+        for (size_t i = 0; i < size && !s.stopped; i++)
+            s.stopped = !s.done[i];
     } else {
         busy = work(&o, plan);
     }
@@ -310,7 +333,7 @@ int main(int argc, char **argv)
     double *busy_all = rank == 0 ? calloc((size_t)ranks, sizeof *busy_all) : NULL;
     MPI_Gather(&busy, 1, MPI_DOUBLE, busy_all, 1, MPI_DOUBLE, 0, MPI_COMM_WORLD);
     if (rank == 0 && s.stopped) {
-        const int sig = cli_stop_signal();
+        const int sig = cli_stop_signal() ? cli_stop_signal() : s.remote_signal;
         const char *why = cli_stop_name(sig, "--stop-after");
         if (s.save_error)
             fprintf(stderr, "nqueens: stopped by %s; the work done could not be saved\n", why);

@@ -51,6 +51,29 @@ for pair in "INT INT" "TERM INT" "HUP TERM"; do
 done
 set -- "$bin"
 
+# A stop takes effect inside long subproblems and while planning, at any n:
+# n = 32 would otherwise run for years (the timeout only catches a hang).
+stop_soon() { # DELAY SIGNAL ARGS...: status of `nqueens ARGS` signalled after DELAY
+    local delay=$1 sig=$2
+    shift 2
+    timeout -s KILL 60 "$bin" "$@" >"$dir/out" 2>"$dir/err" &
+    local pid=$!
+    sleep "$delay"
+    pkill -$sig -P $pid
+    wait $pid
+}
+stop_soon 1 INT count 32 -t 2 --checkpoint "$dir/big.ckpt"
+check "n=32, SIGINT while counting: status 130" test $? -eq 130
+check "n=32, SIGINT while counting: saved" grep -q "stopped by SIGINT; the work done is saved" "$dir/err"
+check "n=32, SIGINT while counting: a whole file" grep -q '^checksum ' "$dir/big.ckpt"
+stop_soon 0.3 TERM count 32 --depth 5
+check "n=32, SIGTERM while planning: status 143" test $? -eq 143
+# A plan too large to hold is refused before it is built, within bounded memory.
+(ulimit -v 2000000; "$bin" count 32 --depth 6 >"$dir/out" 2>"$dir/err")
+check "n=32 depth 6: status 2" test $? -eq 2
+check "n=32 depth 6: message" grep -qx "nqueens: --depth 6 makes more than 8388608 subproblems at N=32, too many to hold; use a smaller --depth" "$dir/err"
+check "n=32 depth 6: nothing on stdout" test ! -s "$dir/out"
+
 # SIGUSR1 is ignored (README): the run ends normally.
 out=$("$bin" count 16 --threads 1 2>"$dir/err" & pid=$!; sleep 0.2; kill -USR1 $pid; wait $pid)
 check "SIGUSR1: ignored" test "${out%% engine=*}" = "$want16"

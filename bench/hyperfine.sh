@@ -2,14 +2,18 @@
 # side with hyperfine. Sourced, not run; the caller sets root, runs and
 # NQ_EXTRA_NEEDS (hyperfine among them).
 
-# Installs and builds; sets bin, and out (default bench/results/NAME-DATE-HOST).
+# hf_setup NAME COMMAND: installs and builds; sets bin, and out (default
+# bench/results/NAME-DATE-HOST), where it writes machine.md for COMMAND.
 hf_setup() {
     source "$root/scripts/common.sh"
+    source "$root/bench/machine.sh"
     nq_install
     nq_build
     bin=$NQ_BUILD/src/nqueens
     out=${out:-$root/bench/results/$1-$(date +%Y%m%d)-$(hostname)}
     mkdir -p "$out"
+    bench_machine "$NQ_BUILD" "$bin" "$2" "median of $runs runs (hyperfine, wall clock)" \
+        >"$out/machine.md"
 }
 
 # The medians of a hyperfine JSON export, in the order of its commands.
@@ -20,8 +24,8 @@ hf_medians() {
 # A results file's first lines: title ($1), date, commit, machine, and how timed
 # (hyperfine, plus $2 if given).
 hf_header() {
-    echo "# $1, $(date -u +%Y-%m-%dT%H:%MZ), commit $(git -C "$root" rev-parse --short HEAD)"
+    echo "# $1, $(date -u +%Y-%m-%dT%H:%MZ), commit $COMMIT"
     echo
-    echo "Machine: $(lscpu | sed -n 's/^Model name: *//p'), $(nproc) CPUs; median of $runs runs (hyperfine)${2:-}."
+    echo "Machine: ${CPU_MODEL:-unknown CPU}, $(nproc) CPUs (machine.md has more); median of $runs runs (hyperfine)${2:-}."
     echo
 }

@@ -40,6 +40,11 @@ options:
   --compare 'CMD {n}'  time another program as an extra row ({n} becomes N);
                      the first integer it prints, if any, must be Q(N).
                      May be repeated.
+  --compare-name NAME  the name of the last --compare row in tables and
+                     plots (default: its command)
+  --yardstick        a --compare row for the plain counter README measures
+                     against: bench/yardstick/mirror_bitmask.c, built here
+                     with cc -O3 -march=native
   --out DIR          results folder (default bench/results/<date>-<host>/)
   --bin PATH         nqueens binary to time (default: build with
                      scripts/build and use build/src/nqueens; the
@@ -76,8 +81,8 @@ is_parallel() { [[ $1 == parallel-* ]]; }
 # ------------------------------------------------------------------ options
 
 opt_engines='' opt_n='' opt_threads='' opt_threads_n='' opt_reps='' opt_cap='' opt_out='' opt_bin=''
-quick=0 plots=1
-compares=()
+quick=0 plots=1 yardstick=0
+compares=() compare_names=()
 cmdline=$PROG # for machine.md, quoted where a shell would need it
 for arg in "$@"; do
     if [[ $arg =~ ^[A-Za-z0-9_./:=,+-]+$ ]]; then cmdline+=" $arg"; else cmdline+=" ${arg@Q}"; fi
@@ -94,14 +99,14 @@ while (($#)); do
     fi
     shift
     case $opt in
-    --engines | --n | --threads | --threads-n | --reps | --cap | --compare | --out | --bin)
+    --engines | --n | --threads | --threads-n | --reps | --cap | --compare | --compare-name | --out | --bin)
         if ((!inline)); then
             (($#)) || usage_error "$opt needs a value (see --help)"
             val=$1
             shift
         fi
         ;;
-    --quick | --no-plots | -h | --help)
+    --quick | --no-plots | --yardstick | -h | --help)
         ((!inline)) || usage_error "$opt takes no value"
         ;;
     *) usage_error "unknown option '$opt' (see bench/run.sh --help)" ;;
@@ -151,6 +156,15 @@ while (($#)); do
     --compare)
         [[ -n ${val//[[:space:]]/} ]] || usage_error "--compare: the command is empty"
         compares+=("$val")
+        compare_names+=("$val")
+        ;;
+    --compare-name)
+        ((${#compares[@]})) || usage_error "--compare-name: no --compare before it"
+        [[ -n ${val//[[:space:]]/} ]] || usage_error "--compare-name: the name is empty"
+        compare_names[-1]=$val
+        ;;
+    --yardstick)
+        yardstick=1
         ;;
     --out)
         [[ -n $val ]] || usage_error "--out: the folder name is empty"
@@ -237,6 +251,14 @@ OUT=$(cd "$OUT" && pwd)
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 
+if ((yardstick)); then
+    # A build product, not kept with the results; the source is in bench/.
+    cc -O3 -march=native -o "$TMP/yardstick" "$ROOT/bench/yardstick/mirror_bitmask.c" ||
+        die "cannot build bench/yardstick/mirror_bitmask.c"
+    compares+=("$TMP/yardstick {n}")
+    compare_names+=("yardstick (plain mirror bitmask, 1 thread)")
+fi
+
 # ----------------------------------------------------------------- helpers
 
 # run_timed CMD...: runs CMD under the cap; sets T_STATUS, T_SECS (wall
@@ -282,59 +304,17 @@ CAP_CELL="> ${CAP} s"
 
 # ----------------------------------------------------------------- machine
 
-COMMIT=$(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo unknown)
-if [[ -n $(git -C "$ROOT" status --porcelain --untracked-files=no 2>/dev/null) ]]; then
-    COMMIT="$COMMIT (dirty tree)"
-fi
-CPU_MODEL=$(lscpu 2>/dev/null | sed -n 's/^Model name: *//p' | head -n 1)
-: "${CPU_MODEL:=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)}"
-
-
-json_get() { # json_get FILE PYTHON-EXPR-ON-d: prints the value or nothing
-    [[ -f $1 ]] || return 0
-    python3 - "$1" "$2" 2>/dev/null <<'EOF' || true
-import json, sys
-d = json.load(open(sys.argv[1]))
-print(eval(sys.argv[2]))
-EOF
-}
-opts=$BUILD_DIR/meson-info/intro-buildoptions.json
-buildopt() { json_get "$opts" "next(str(o['value']) for o in d if o['name'] == '$1')"; }
-# The compile command of the search kernel, and the compiler it names.
-compile_cmd=$(json_get "$BUILD_DIR/compile_commands.json" \
-    "next((e['command'] for e in d if e['file'].endswith('kernel.c')), d[0]['command'] if d else '')")
-compiler=
-if [[ -n $compile_cmd ]]; then
-    compiler=$(cd "$BUILD_DIR" && ${compile_cmd%% *} --version 2>/dev/null | head -n 1 || true)
-fi
-{
-    echo "## Machine"
-    echo
-    echo "- Date: $(date -u +'%Y-%m-%d %H:%M UTC')"
-    echo "- Host: $(hostname)"
-    echo "- CPU: ${CPU_MODEL:-unknown}"
-    echo "- Cores: $NCPU online CPUs; $(lscpu 2>/dev/null | sed -n 's/^Socket(s): *//p') socket(s)," \
-        "$(lscpu 2>/dev/null | sed -n 's/^Core(s) per socket: *//p') core(s) per socket," \
-        "$(lscpu 2>/dev/null | sed -n 's/^Thread(s) per core: *//p') thread(s) per core"
-    echo "- NUMA nodes: $(lscpu 2>/dev/null | sed -n 's/^NUMA node(s): *//p')"
-    echo "- Memory: $(awk '/^MemTotal/ { printf "%.1f GiB", $2 / 1048576 }' /proc/meminfo)"
-    echo "- OS: $(. /etc/os-release 2>/dev/null && echo "$PRETTY_NAME"), Linux $(uname -r)"
-    echo "- Compiler: ${compiler:-unknown (no compile_commands.json in $BUILD_DIR)}"
-    echo "- Build: buildtype=$(buildopt buildtype), optimization=$(buildopt optimization)," \
-        "debug=$(buildopt debug), b_ndebug=$(buildopt b_ndebug), native=$(buildopt native)," \
-        "c_args=$(buildopt c_args)"
-    [[ -z $compile_cmd ]] || echo "- Compile command: \`$compile_cmd\`"
-    echo "- Commit: $COMMIT"
-    echo "- Program: $BIN ($("$BIN" --version 2>/dev/null || echo unknown version))"
-    echo "- Command: \`$(md_escape "$cmdline")\`"
-    echo "- Timing: wall clock of each process (bash EPOCHREALTIME), median of $REPS run(s), cap $CAP s"
-} >"$OUT/machine.md"
+# shellcheck source=machine.sh
+source "$ROOT/bench/machine.sh"
+bench_machine "$BUILD_DIR" "$BIN" "$cmdline" \
+    "wall clock of each process (bash EPOCHREALTIME), median of $REPS run(s), cap $CAP s" \
+    >"$OUT/machine.md"
 
 # ----------------------------------------------------------- engines table
 
 declare -A CELL MED
 ROWS=()        # row keys: engine names, then compare:<i>
-declare -A LABEL
+declare -A LABEL CMD
 echo "engine,n,threads,run,seconds,total,json_seconds" >"$OUT/engines.csv"
 
 # time_cell KEY N CMD...: K runs of one cell; fills CELL/MED, appends to the
@@ -378,7 +358,8 @@ for e in "${ENGINES[@]}"; do
 done
 for i in "${!compares[@]}"; do
     ROWS+=("compare:$i")
-    LABEL[compare:$i]=${compares[i]}
+    LABEL[compare:$i]=${compare_names[i]}
+    CMD[compare:$i]=${compares[i]}
 done
 
 for key in "${ROWS[@]}"; do
@@ -389,7 +370,7 @@ for key in "${ROWS[@]}"; do
             continue
         fi
         if [[ $key == compare:* ]]; then
-            cmd=${LABEL[$key]//\{n\}/$n}
+            cmd=${CMD[$key]//\{n\}/$n}
             time_cell "$key" "$n" bash -c "$cmd" || capped=1
         elif is_parallel "$key"; then
             time_cell "$key" "$n" "$BIN" count "$n" --engine "$key" -t "$ENGINE_THREADS" --json || capped=1
@@ -412,14 +393,23 @@ done
     for ((n = N_FROM; n <= N_TO; n++)); do printf -- '--:|'; done
     printf '\n'
     for key in "${ROWS[@]}"; do
-        if [[ $key == compare:* ]]; then
+        if [[ $key == compare:* && ${LABEL[$key]} == "${CMD[$key]}" ]]; then
             # shellcheck disable=SC2016 # backquotes are Markdown here
             printf '| `%s` |' "$(md_escape "${LABEL[$key]}")"
+        elif [[ $key == compare:* ]]; then
+            printf '| %s |' "$(md_escape "${LABEL[$key]}")"
         else
             printf '| %s |' "$key"
         fi
         for ((n = N_FROM; n <= N_TO; n++)); do printf ' %s |' "${CELL[$key,$n]}"; done
         printf '\n'
+    done
+    for key in "${ROWS[@]}"; do
+        # shellcheck disable=SC2016 # backquotes are Markdown here
+        [[ $key != compare:* || ${LABEL[$key]} == "${CMD[$key]}" ]] ||
+            printf '\n%s: `%s`\n' "$(md_escape "${LABEL[$key]}")" "$(md_escape "${CMD[$key]//"$TMP/"/}")"
+        [[ ${CMD[$key]:-} != "$TMP/yardstick {n}" ]] ||
+            printf 'built from bench/yardstick/mirror_bitmask.c with `cc -O3 -march=native`.\n' 
     done
 } >"$OUT/engines.md"
 
@@ -544,64 +534,9 @@ if ((plots)) && ! ensure_gnuplot; then
     say "warning: no gnuplot; no plots"
     plots=0
 fi
+# Drawn from the CSV files, as bench/plot.sh draws any results folder.
 if ((plots)); then
-    series=()
-    i=0
-    for key in "${ROWS[@]}"; do
-        f=$TMP/eng$i.dat
-        : >"$f"
-        for ((n = N_FROM; n <= N_TO; n++)); do
-            [[ -z ${MED[$key,$n]:-} ]] || echo "$n ${MED[$key,$n]}" >>"$f"
-        done
-        [[ ! -s $f ]] || series+=("$(gp_str "$f") using 1:2 with linespoints lw 2 pt 7 title $(gp_str "${LABEL[$key]}")")
-        i=$((i + 1))
-    done
-    if ((${#series[@]})); then
-        plot=$(IFS=,; echo "${series[*]}")
-        gnuplot <<EOF || say "warning: gnuplot failed on engines.png"
-set terminal pngcairo size 1000,650 font ",11" noenhanced
-set output $(gp_str "$OUT/engines.png")
-set title $(gp_str "N-Queens engines: wall-clock seconds (median of $REPS), $NCPU CPUs ($CPU_MODEL), parallel with $ENGINE_THREADS threads")
-set xlabel "N"
-set ylabel "seconds (log scale)"
-set logscale y
-set xtics 1
-set xrange [$N_FROM - 0.5:$N_TO + 0.5]
-set grid
-set key outside below
-plot $plot
-EOF
-    fi
-
-    if [[ -n $THREADS_N ]]; then
-        series=()
-        for e in "${PAR[@]}"; do
-            f=$TMP/thr-$e.dat
-            : >"$f"
-            for t in "${THREADS[@]}"; do
-                [[ -z ${TMED[$e,$t]:-} || -z ${TMED[$e,$T0]:-} ]] ||
-                    awk -v t="$t" -v a="${TMED[$e,$T0]}" -v b="${TMED[$e,$t]}" 'BEGIN { print t, a / b }' >>"$f"
-            done
-            [[ ! -s $f ]] || series+=("$(gp_str "$f") using 1:2 with linespoints lw 2 pt 7 title $(gp_str "$e")")
-        done
-        if ((${#series[@]})); then
-            plot=$(IFS=,; echo "${series[*]}")
-            tmax=${THREADS[-1]}
-            gnuplot <<EOF || say "warning: gnuplot failed on threads.png"
-set terminal pngcairo size 1000,650 font ",11" noenhanced
-set output $(gp_str "$OUT/threads.png")
-set title $(gp_str "N-Queens parallel engines at N=$THREADS_N: speedup over $T0 thread(s), $NCPU CPUs ($CPU_MODEL)")
-set xlabel "threads"
-set ylabel "speedup"
-set xrange [0:$tmax + 1]
-set yrange [0:*]
-$( ((tmax <= 16)) && echo "set xtics 1")
-set grid
-set key top left
-plot x / $T0 with lines dt 2 lc rgb "gray40" title "ideal", $plot
-EOF
-        fi
-    fi
+    "$ROOT/bench/plot.sh" "$OUT" || say "warning: bench/plot.sh failed"
 fi
 
 cat "$OUT/engines.md"

@@ -4,6 +4,7 @@
 # with solve's peak memory.
 #   bench/solve.sh [--n "15 16"] [--threads "1 2"] [--runs K] [--out DIR]
 set -euo pipefail
+cmdline="bench/solve.sh $*"
 root=$(cd "$(dirname "$0")/.." && pwd)
 usage() { echo "usage: bench/solve.sh [--n LIST] [--threads LIST] [--runs K] [--out DIR]" >&2; exit 2; }
 ns="16" threads="1 2" runs=5 out=
@@ -18,7 +19,7 @@ while [[ $# -gt 0 ]]; do
 done
 source "$root/bench/hyperfine.sh"
 NQ_EXTRA_NEEDS="hyperfine gnu-time"
-hf_setup solve
+hf_setup solve "$cmdline"
 
 {
     hf_header "nqueens solve against count" "; solve's output to /dev/null"

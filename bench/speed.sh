@@ -1,15 +1,20 @@
 #!/usr/bin/env bash
 # The speed figures of README: one thread against a reference counter, and
 # two threads against one, timed in the same run with hyperfine.
-#   bench/speed.sh YARDSTICK.c [--n "16 17"] [--runs K] [--out DIR]
+#   bench/speed.sh [YARDSTICK.c] [--n "16 17"] [--runs K] [--out DIR]
 # YARDSTICK.c is the plain recursive mirror-symmetric counter the targets are
-# measured against; it is built here with cc -O3 -march=native.
+# measured against (default: bench/yardstick/mirror_bitmask.c); it is built
+# here with cc -O3 -march=native.
 set -euo pipefail
+cmdline="bench/speed.sh $*"
 root=$(cd "$(dirname "$0")/.." && pwd)
-usage() { echo "usage: bench/speed.sh YARDSTICK.c [--n LIST] [--runs K] [--out DIR]" >&2; exit 2; }
-[[ $# -ge 1 && -f $1 ]] || usage
-src=$1
-shift
+usage() { echo "usage: bench/speed.sh [YARDSTICK.c] [--n LIST] [--runs K] [--out DIR]" >&2; exit 2; }
+src=$root/bench/yardstick/mirror_bitmask.c
+if [[ $# -ge 1 && $1 != --* ]]; then
+    [[ -f $1 ]] || usage
+    src=$1
+    shift
+fi
 ns="16 17" runs=5 out=
 while [[ $# -gt 0 ]]; do
     case $1 in
@@ -21,13 +26,13 @@ while [[ $# -gt 0 ]]; do
 done
 source "$root/bench/hyperfine.sh"
 NQ_EXTRA_NEEDS=hyperfine
-hf_setup speed
+hf_setup speed "$cmdline"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 cc -O3 -march=native -o "$tmp/yardstick" "$src" # a build product: not kept with the results
 
 {
-    hf_header "nqueens speed"
+    hf_header "nqueens speed" "; yardstick: ${src#"$root/"} (cc -O3 -march=native)"
     echo "| n | yardstick (1 thread) | nqueens, 1 thread | nqueens, 2 threads | 1 thread vs yardstick | 2 threads vs 1 |"
     echo "|---|---|---|---|---|---|"
     for n in $ns; do

@@ -44,6 +44,7 @@ typedef struct nq_engine_info {
     const char *description;
     int parallel;     /* uses the OpenMP driver, honours threads and depth */
     int gives_unique; /* reports U(n); otherwise unique is unknown */
+    int uses_depth;   /* its plan pre-expands `depth` rows (--depth) */
 } nq_engine_info;
 
 /* Index 0 is the default engine. */
@@ -124,6 +125,10 @@ NQ_API size_t nq_plan_order(const nq_plan *plan, size_t k);
 /* The sum of results[i] over the subproblems marked done. */
 NQ_API void nq_plan_sum(const nq_plan *plan, const unsigned char *done,
                         const nq_sub_result *results, nq_sub_result *sum);
+/* Turns the sum over every subproblem into Q(n) and U(n): engines whose
+ * subproblems count Q(n) only (halves) add U(n) here. NQ_ERR(EPROTO) if a
+ * consistency check of the counts fails. */
+NQ_API int nq_plan_finish(const nq_plan *plan, nq_sub_result *sum);
 
 /* ------------------------------------------------------------------ count */
 
@@ -166,7 +171,17 @@ typedef struct nq_count_params {
      * written. NULL: none. */
     char *message;
     size_t message_size;
+    /* Bytes the count may use (plan and every thread's buffers); a count
+     * that would need more fails with NQ_ERR(E2BIG) before any work. 0:
+     * the memory available when the count starts. */
+    uint64_t max_memory;
 } nq_count_params;
+
+/* An estimate of the bytes a count of n needs with this engine and threads
+ * (from the sizes measured up to n = 21, extrapolated beyond). */
+NQ_API uint64_t nq_count_memory(int n, int engine, int threads);
+/* The memory available now (MemAvailable), or 0 if unknown. */
+NQ_API uint64_t nq_memory_available(void);
 
 typedef struct nq_count_result {
     nq_u128 total;

@@ -51,7 +51,7 @@ check "resumed: 40 from the file" test "$(json_field resumed_subproblems <<<"$ou
 
 # A job killed outright (SIGKILL) loses at most the work since the last write.
 ck=$dir/kill.ckpt
-mpirun --oversubscribe -np 2 "$bin" count 16 -t 1 --depth 4 --checkpoint "$ck" \
+mpirun --oversubscribe -np 2 "$bin" count 16 --engine parallel-sym8 -t 1 --depth 4 --checkpoint "$ck" \
     --checkpoint-every 0.2 >/dev/null 2>&1 &
 job=$!
 for _ in $(seq 50); do [[ -s $ck ]] && break; sleep 0.1; done
@@ -59,7 +59,7 @@ sleep 0.5
 pkill -KILL -f "nqueens-mpi count 16" ; kill -KILL $job 2>/dev/null
 wait $job 2>/dev/null
 check "killed: a checkpoint survives" grep -q '^nqueens-checkpoint 2$' "$ck"
-out=$(run 1 "$bin" count 16 -t 2 --depth 4 --checkpoint "$ck" --json)
+out=$(run 1 "$bin" count 16 --engine parallel-sym8 -t 2 --depth 4 --checkpoint "$ck" --json)
 check "killed then resumed: total" test "$(json_field total <<<"$out")" = 14772512
 check "killed then resumed: unique" test "$(json_field unique <<<"$out")" = 1846955
 

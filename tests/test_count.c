@@ -45,7 +45,7 @@ Test(count, parallel_engines_15_16_all_threads, .timeout = 300)
 Test(count, every_depth_gives_the_same_counts)
 {
     for (int engine = 0; engine < nq_engine_count(); engine++) {
-        if (!nq_engine_get(engine)->parallel)
+        if (!nq_engine_get(engine)->uses_depth)
             continue;
         for (int depth = 1; depth <= NQ_MAX_DEPTH; depth++)
             for (int n = 1; n <= 13; n++)

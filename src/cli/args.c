@@ -152,3 +152,21 @@ int cli_default_threads(void)
     /* OpenMP's default: OMP_NUM_THREADS, else the affinity mask. */
     return nq_default_threads();
 }
+
+uint64_t cli_parse_size(const char *s, const char *what)
+{
+    unsigned long v;
+    const size_t len = strlen(s);
+    const char *units = "KMGT";
+    const char *unit = len ? strchr(units, s[len - 1]) : NULL;
+    char digits[32];
+    if (len && len < sizeof digits) {
+        memcpy(digits, s, len + 1);
+        if (unit)
+            digits[len - 1] = 0;
+        const int shift = unit ? 10 * (int)(unit - units + 1) : 0;
+        if (!cli_parse_decimal(digits, (1ul << (62 - shift)), &v) && v)
+            return (uint64_t)v << shift;
+    }
+    cli_usage_error("%s must be a size such as 512M, 4G or 1073741824, got '%s'", what, s);
+}

@@ -4,6 +4,7 @@
 
 #include "nqueens.h"
 
+#include <stdint.h>
 #include <stdio.h>
 
 #define EXIT_USAGE 2   /* bad input: nothing on stdout */
@@ -32,6 +33,8 @@ int cli_parse_n(const char *s);
 /* --threads T, capped as the library will run it (OMP_THREAD_LIMIT). */
 int cli_parse_threads(const char *s);
 int cli_parse_engine(const char *s);
+/* A size in bytes: digits with an optional K, M, G or T (powers of 1024). */
+uint64_t cli_parse_size(const char *s, const char *what);
 /* A positive number of seconds: digits with an optional fraction ("30", "0.5"). */
 double cli_parse_seconds(const char *s, const char *what);
 

@@ -7,6 +7,7 @@
 
 #include <stdio.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 /* A periodic checkpoint write failed, or works again: said at once. */
@@ -14,6 +15,13 @@ static void print_notice(void *ctx, const char *line)
 {
     (void)ctx;
     fprintf(stderr, "nqueens: %s\n", line);
+}
+
+/* The process's peak resident memory so far. */
+static unsigned long long peak_memory_bytes(void)
+{
+    struct rusage ru;
+    return getrusage(RUSAGE_SELF, &ru) ? 0 : (unsigned long long)ru.ru_maxrss * 1024;
 }
 
 static void hms(char *buf, size_t size, double seconds)
@@ -40,14 +48,16 @@ static void usage(void)
 {
     printf("usage: nqueens count N [-t|--threads T] [--engine NAME] [--depth D]\n"
            "                     [--bind none|numa|core] [--progress]\n"
-           "                     [--checkpoint FILE [--checkpoint-every SECONDS]] [--json]\n\n"
+           "                     [--checkpoint FILE [--checkpoint-every SECONDS]]\n"
+           "                     [--max-memory SIZE] [--json]\n\n"
            "Counts the solutions of N-Queens (1 <= N <= %d): the total Q(N) and the\n"
            "unique ones U(N), distinct under rotation and reflection.\n\n"
            "options:\n"
            "  -t, --threads T  threads, 1..%d (default: OMP_NUM_THREADS, else\n"
            "                   the CPUs this process may run on)\n"
            "  --engine NAME    search engine (default: %s)\n"
-           "  --depth D        rows pre-expanded into subproblems, 1..%d (default: by N)\n"
+           "  --depth D        rows pre-expanded into subproblems, 1..%d (parallel-sym8\n"
+           "                   and parallel-mirror; default: by N)\n"
            "  --bind MODE      thread placement (needs hwloc; see 'nqueens topology'):\n"
            "                     none: left to OpenMP (OMP_PROC_BIND, OMP_PLACES; default)\n"
            "                     numa: threads spread over the NUMA nodes, each on its node\n"
@@ -56,6 +66,9 @@ static void usage(void)
            "  --checkpoint FILE  save finished subproblems to FILE (atomically) and resume\n"
            "                   from it if it exists; SIGINT/SIGTERM/SIGHUP stop and save\n"
            "  --checkpoint-every SECONDS  how often to save (default 30)\n"
+           "  --max-memory SIZE  refuse a count that would need more (e.g. 4G; default:\n"
+           "                   the memory available); without --engine, a count that\n"
+           "                   halves cannot fit runs with parallel-sym8\n"
            "  --json           one JSON object on stdout\n"
            "  -h, --help       this help\n\n"
            "engines:\n",
@@ -92,6 +105,7 @@ int cmd_count(int argc, char **argv)
         .checkpoint = checkpoint, .checkpoint_every = o.checkpoint_every,
         .progress = o.progress ? print_progress : NULL, .progress_ctx = &tty,
         .progress_every = tty ? 0.5 : 5, .message = message, .message_size = sizeof message,
+        .max_memory = o.max_memory,
         .notice = print_notice
     };
     nq_count_result res;
@@ -137,12 +151,12 @@ int cmd_count(int argc, char **argv)
     if (json)
         printf("{\"n\":%d,\"total\":%s,\"unique\":%s,\"engine\":\"%s\",\"threads\":%d,"
                "\"depth\":%d,\"subproblems\":%llu,\"resumed_subproblems\":%llu,"
-               "\"computed_subproblems\":%llu,\"seconds\":%.6f,\"bind\":\"%s\","
-               "\"placement\":",
+               "\"computed_subproblems\":%llu,\"seconds\":%.6f,\"peak_memory_bytes\":%llu,"
+               "\"bind\":\"%s\",\"placement\":",
                n, total, unique, info->name, res.threads, res.depth,
                (unsigned long long)res.subproblems, (unsigned long long)res.resumed_subproblems,
                (unsigned long long)(res.subproblems - res.resumed_subproblems), res.seconds,
-               nq_bind_mode_name(bind));
+               peak_memory_bytes(), nq_bind_mode_name(bind));
     else
         printf("n=%d total=%s unique=%s engine=%s threads=%d seconds=%.3f\n", n, total, unique,
                info->name, res.threads, res.seconds);

@@ -3,6 +3,7 @@
 #include "args.h"
 #include "placement_print.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 
 void parse_count_options(int argc, char **argv, int accept, void (*help)(void),
@@ -21,6 +22,9 @@ void parse_count_options(int argc, char **argv, int accept, void (*help)(void),
             o->threads = cli_parse_threads(value);
         } else if (cli_opt_value(argc, argv, &i, NULL, "--engine", &value)) {
             o->engine = cli_parse_engine(value);
+            o->engine_given = 1;
+        } else if (cli_opt_value(argc, argv, &i, NULL, "--max-memory", &value)) {
+            o->max_memory = cli_parse_size(value, "--max-memory");
         } else if (cli_opt_value(argc, argv, &i, NULL, "--depth", &value)) {
             o->depth = (int)cli_parse_range(value, "depth", 1, NQ_MAX_DEPTH);
         } else if (local && cli_opt_value(argc, argv, &i, NULL, "--bind", &value)) {
@@ -46,14 +50,34 @@ void parse_count_options(int argc, char **argv, int accept, void (*help)(void),
     if (!n_arg)
         cli_usage_error("count: missing N, a whole number from %d to %d", NQ_MIN_N, NQ_MAX_N);
     o->n = cli_parse_n(n_arg);
+    if (!o->threads)
+        o->threads = cli_default_threads();
+    /* The default engine is the fastest, halves, where its memory fits;
+     * beyond (n >= 26 or so), parallel-sym8, which needs almost none. With
+     * --depth, the engine that takes one. */
+    if (!o->engine_given && o->depth)
+        o->engine = nq_engine_find("parallel-sym8");
+    if (!o->engine_given && !o->depth) {
+        const uint64_t limit = o->max_memory ? o->max_memory : nq_memory_available();
+        if (limit && nq_count_memory(o->n, o->engine, o->threads) > limit)
+            o->engine = nq_engine_find("parallel-sym8");
+    }
     const nq_engine_info *info = nq_engine_get(o->engine);
-    if (o->depth && !info->parallel)
-        cli_usage_error("--depth applies to the parallel engines only, not '%s'", info->name);
+    if (o->depth && !info->uses_depth)
+        cli_usage_error("--depth applies to the engines that pre-expand rows only, not '%s'",
+                        info->name);
     if (!info->parallel && (o->checkpoint || o->progress || o->stop_after))
         cli_usage_error("--checkpoint, --progress apply to the parallel engines only, not '%s'",
                         info->name);
     if (o->checkpoint_every && !o->checkpoint)
         cli_usage_error("--checkpoint-every needs --checkpoint FILE");
-    if (!o->threads)
-        o->threads = cli_default_threads();
+}
+
+const char *cli_depth_option(int engine, int depth)
+{
+    static char text[32];
+    text[0] = 0;
+    if (nq_engine_get(engine)->uses_depth)
+        snprintf(text, sizeof text, " --depth %d", depth);
+    return text;
 }

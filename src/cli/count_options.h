@@ -2,11 +2,15 @@
 #ifndef NQ_CLI_COUNT_OPTIONS_H
 #define NQ_CLI_COUNT_OPTIONS_H
 
+#include <stdint.h>
+
 typedef struct count_options {
     int n, threads, engine, depth, json, bind, progress;
     const char *checkpoint;
     double checkpoint_every; /* 0: the default */
     unsigned long stop_after; /* hidden, for tests: stop after K subproblems */
+    int engine_given;         /* --engine was given */
+    uint64_t max_memory;      /* --max-memory in bytes; 0: the memory available */
 } count_options;
 
 enum {
@@ -18,5 +22,8 @@ enum {
  * bad input exits 2. `accept` says which optional groups are allowed. */
 void parse_count_options(int argc, char **argv, int accept, void (*help)(void),
                          count_options *o);
+
+/* " --depth D" for a resume hint when the engine takes a depth, else "". */
+const char *cli_depth_option(int engine, int depth);
 
 #endif

@@ -23,6 +23,7 @@
  * existing name, never through a link), locked before it is renamed over the
  * checkpoint, so the name always leads to a whole file that the run holds. */
 #include "internal.h"
+#include "engines.h"
 
 #include <dirent.h>
 #include <fcntl.h>
@@ -181,32 +182,6 @@ static int parse_u128(const char *s, size_t len, nq_u128 *out)
     return nq_u128_parse(buf, out);
 }
 
-/* The most solutions subproblem s can hold: its free rows in any order,
- * times its weight. Far above the truth, but a value above it is certainly
- * not a count. */
-static nq_u128 most_solutions(const nq_plan *plan, const nq_sub *s)
-{
-    nq_u128 f = 1;
-    for (int k = 2; k <= plan->n - s->rows; k++)
-        f *= (nq_u128)k;
-    return f * (s->kind == NQ_SUB_PLAIN ? s->weight : 8);
-}
-
-/* Whether (total, unique) can be the counts of subproblem s. */
-static int plausible(const nq_plan *plan, const nq_sub *s, nq_u128 total, nq_u128 unique)
-{
-    if (total > most_solutions(plan, s))
-        return 0;
-    switch (s->kind) {
-    case NQ_SUB_PLAIN: /* mirror symmetry only: unique is not counted */
-        return unique == 0 && total % (s->weight ? s->weight : 1) == 0;
-    case NQ_SUB_CORNER: /* every class has 8 boards */
-        return total == 8 * unique;
-    default: /* classes of 1, 2, 4 or 8 boards */
-        return unique <= total && total <= 8 * unique;
-    }
-}
-
 /* The next line of [*cursor, end) without its newline, or NULL. */
 static const char *next_line(const char **cursor, const char *end, size_t *len)
 {
@@ -327,7 +302,7 @@ static int parse(const char *path, const nq_plan *plan, const char *buf, size_t 
                        "subproblem line %llu: index out of range, out of order or repeated",
                        k + 1);
         const size_t i = (size_t)index;
-        if (unique > UINT64_MAX || !plausible(plan, &plan->subs[i], total, unique))
+        if (unique > UINT64_MAX || !nq_engine_impl(plan->engine)->plausible(plan, i, total, unique))
             return say(message, size, path, bad,
                        "subproblem line %llu: counts impossible for subproblem %zu", k + 1, i);
         if (sum_total + total < sum_total)

@@ -247,22 +247,27 @@ static uint64_t bitmask_count(int n)
     return count;
 }
 
-uint64_t nq_classic_count(int engine, int n)
+uint64_t nq_classic_naive(int n)
 {
-    if (n < NQ_MIN_N || n > NQ_MAX_N)
-        return 0;
-    switch (engine) {
-    case NQ_ENG_NAIVE:
-        return naive_search(n, &(span){ 0, n, n }); /* no symmetry: all columns */
-    case NQ_ENG_MIRROR:
-        return mirror_count(n, naive_search);
-    case NQ_ENG_MARKING:
-        return mirror_count(n, marking_search);
-    case NQ_ENG_AVAILABLE:
-        return mirror_count(n, available_search);
-    case NQ_ENG_BITMASK:
-        return bitmask_count(n);
-    default:
-        return 0;
-    }
+    return naive_search(n, &(span){ 0, n, n }); /* no symmetry: all columns */
+}
+
+uint64_t nq_classic_mirror(int n)
+{
+    return mirror_count(n, naive_search);
+}
+
+uint64_t nq_classic_marking(int n)
+{
+    return mirror_count(n, marking_search);
+}
+
+uint64_t nq_classic_available(int n)
+{
+    return mirror_count(n, available_search);
+}
+
+uint64_t nq_classic_bitmask(int n)
+{
+    return bitmask_count(n);
 }

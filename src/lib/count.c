@@ -2,6 +2,7 @@
  * over the OpenMP driver, with checkpoints and progress from a monitor
  * thread that only reads what the workers publish. */
 #include "internal.h"
+#include "engines.h"
 
 #include <pthread.h>
 #include <stdio.h>
@@ -144,8 +145,10 @@ static int count_plan(const nq_count_params *params, nq_plan *plan, nq_count_res
         params->progress(params->progress_ctx, &snap);
     }
     if (!err) {
-        result->total = resumed.total + run.total;
-        result->unique = resumed.unique + run.unique;
+        nq_sub_result sum = { resumed.total + run.total, resumed.unique + run.unique };
+        err = nq_plan_finish(plan, &sum);
+        result->total = sum.total;
+        result->unique = sum.unique;
     }
     free(done);
     free(results);
@@ -160,13 +163,27 @@ int nq_count(const nq_count_params *params, nq_count_result *result)
         return NQ_ERR(EINVAL);
     *result = (nq_count_result){ 0 };
     const double start = nq_now();
-    const nq_engine_info *engine = nq_engine_get(params->engine);
+    const nq_engine *engine = nq_engine_impl(params->engine);
 
-    if (!engine->parallel) {
-        result->total = nq_classic_count(params->engine, n);
+    if (engine->count) {
+        result->total = engine->count(n);
         result->threads = 1;
         result->seconds = nq_now() - start;
         return 0;
+    }
+
+    /* Refused before any work rather than run out of memory midway. */
+    const int threads = params->threads ? params->threads : nq_default_threads();
+    const uint64_t need = nq_count_memory(n, params->engine, threads);
+    const uint64_t limit = params->max_memory ? params->max_memory : nq_memory_available();
+    if (limit && need > limit) {
+        if (params->message && params->message_size)
+            snprintf(params->message, params->message_size,
+                     "count %d with %s on %d threads needs about %llu MiB, more than the %llu MiB "
+                     "allowed (--max-memory, or the memory available)",
+                     n, engine->info.name, threads, (unsigned long long)(need >> 20),
+                     (unsigned long long)(limit >> 20));
+        return NQ_ERR(E2BIG);
     }
 
     nq_plan *plan;
@@ -177,10 +194,33 @@ int nq_count(const nq_count_params *params, nq_count_result *result)
         return err;
     }
     err = count_plan(params, plan, result);
-    result->unique_known = engine->gives_unique;
+    result->unique_known = engine->info.gives_unique;
     result->depth = nq_plan_depth(plan);
     result->subproblems = nq_plan_size(plan);
     result->seconds = nq_now() - start;
     nq_plan_destroy(plan);
     return err;
+}
+
+uint64_t nq_count_memory(int n, int engine, int threads)
+{
+    const nq_engine *e = nq_engine_impl(engine);
+    if (!e || n < NQ_MIN_N || n > NQ_MAX_N)
+        return 0;
+    if (threads <= 0)
+        threads = nq_default_threads();
+    return e->memory ? e->memory(n, threads) : (uint64_t)16 << 20;
+}
+
+uint64_t nq_memory_available(void)
+{
+    FILE *f = fopen("/proc/meminfo", "r");
+    unsigned long long kib = 0;
+    char line[256];
+    while (f && fgets(line, sizeof line, f))
+        if (sscanf(line, "MemAvailable: %llu kB", &kib) == 1)
+            break;
+    if (f)
+        fclose(f);
+    return (uint64_t)kib << 10;
 }

@@ -2,6 +2,7 @@
  * subproblems. Each thread counts whole subproblems into its own
  * accumulator; the search itself shares nothing. */
 #include "internal.h"
+#include "engines.h"
 
 #include <omp.h>
 #include <stdlib.h>
@@ -42,29 +43,38 @@ static int run_list(const nq_plan *plan, int threads, const size_t *todo, size_t
         return NQ_ERR(ENOMEM);
 
     const size_t limit = hooks->stop_after ? hooks->stop_after : (size_t)-1;
-    int stopped = 0;
+    const nq_engine *e = nq_engine_impl(plan->engine);
+    int stopped = 0, failed = 0;
 
     omp_set_dynamic(0);
-#pragma omp parallel num_threads(threads) shared(stopped)
+#pragma omp parallel num_threads(threads) shared(stopped, failed)
     {
         const int t = omp_get_thread_num();
         thread_acc *mine = &acc[t];
         mine->sum = (nq_sub_result){ 0, 0 };
         if (hooks->on_thread_start)
             hooks->on_thread_start(hooks->ctx, t);
+        /* Each thread's own buffers, made once before it takes work. */
+        void *work = NULL;
+        int err = e->work_create ? e->work_create(plan, &work) : 0;
+        if (err)
+            __atomic_store_n(&failed, err, __ATOMIC_RELAXED);
 
 #pragma omp for schedule(dynamic, 1)
         for (size_t k = 0; k < todo_size; k++) {
             /* Stopping skips the subproblems not yet started; the queue still
              * drains them, at no cost. */
-            if ((hooks->stop && *hooks->stop) || k >= limit) {
+            if ((hooks->stop && *hooks->stop) || k >= limit ||
+                __atomic_load_n(&failed, __ATOMIC_RELAXED)) {
                 __atomic_store_n(&stopped, 1, __ATOMIC_RELAXED);
                 continue;
             }
             const size_t i = todo[k];
-            /* A stop also abandons the subproblems in progress (they are
-             * left undone), so that it takes effect at once at any n. */
-            if (nq_plan_solve_until(plan, i, hooks->stop, &results[i])) {
+            err = e->solve(plan, i, work, hooks->stop, &results[i]);
+            if (err) {
+                /* Stopped inside, or out of memory: not done. */
+                if (err != NQ_ERR(EINTR))
+                    __atomic_store_n(&failed, err, __ATOMIC_RELAXED);
                 __atomic_store_n(&stopped, 1, __ATOMIC_RELAXED);
                 continue;
             }
@@ -72,6 +82,8 @@ static int run_list(const nq_plan *plan, int threads, const size_t *todo, size_t
             /* Published for the monitor thread (progress, checkpoints). */
             __atomic_store_n(&done[i], 1, __ATOMIC_RELEASE);
         }
+        if (e->work_destroy)
+            e->work_destroy(work);
     }
     if (run_sum) {
         *run_sum = (nq_sub_result){ 0, 0 };
@@ -79,7 +91,7 @@ static int run_list(const nq_plan *plan, int threads, const size_t *todo, size_t
             add(run_sum, &acc[t].sum);
     }
     free(acc);
-    return stopped ? NQ_ERR(EINTR) : 0;
+    return failed ? failed : stopped ? NQ_ERR(EINTR) : 0;
 }
 
 int nq_plan_run(const nq_plan *plan, int threads, unsigned char *done, nq_sub_result *results,
@@ -111,4 +123,10 @@ int nq_plan_run_list(const nq_plan *plan, int threads, const size_t *list, size_
 size_t nq_plan_order(const nq_plan *plan, size_t k)
 {
     return k < plan->size ? plan->order[k] : plan->size;
+}
+
+int nq_plan_finish(const nq_plan *plan, nq_sub_result *sum)
+{
+    const nq_engine *e = nq_engine_impl(plan->engine);
+    return e->finish ? e->finish(plan, sum) : 0;
 }

@@ -1,23 +1,49 @@
 /* The engine table: names users pass to --engine, and what each one is. */
 #include "internal.h"
+#include "engines.h"
+#include "mitm_engine.h"
 
 #include <string.h>
 
-static const nq_engine_info engines[NQ_ENG_COUNT] = {
-    [NQ_ENG_SYM8] = { "parallel-sym8",
-                      "bitmask, all 8 symmetries of the square (corner/edge split), OpenMP; gives U(n)",
-                      1, 1 },
-    [NQ_ENG_PMIRROR] = { "parallel-mirror", "bitmask, left-right mirror symmetry, OpenMP", 1, 0 },
-    [NQ_ENG_NAIVE] = { "naive", "classic: backtracking, each queen checked against every earlier one",
-                       0, 0 },
-    [NQ_ENG_MIRROR] = { "mirror", "classic: naive with the first queen in the left half, doubled", 0,
-                        0 },
-    [NQ_ENG_MARKING] = { "marking", "classic: mirror with column and diagonal marking arrays", 0, 0 },
-    [NQ_ENG_AVAILABLE] = { "available", "classic: marking with a linked list of the free columns",
-                           0, 0 },
-    [NQ_ENG_BITMASK] = { "bitmask", "classic: bit operations with an explicit stack, no symmetry", 0,
+#define CLASSIC(fn) .count = fn
+#define BACKTRACK                                                                      \
+    .plan = nq_plan_backtrack, .solve = nq_solve_backtrack, .plausible = nq_plausible_backtrack
+
+static const nq_engine engines[NQ_ENG_COUNT] = {
+    [NQ_ENG_HALVES] = { { "halves",
+                          "meet in the middle: half-boards matched by their diagonals, OpenMP; "
+                          "gives U(n)",
+                          1, 1 },
+                        NQ_MITM_ENGINE },
+    [NQ_ENG_SYM8] = { { "parallel-sym8",
+                        "bitmask, all 8 symmetries of the square (corner/edge split), OpenMP; "
+                        "gives U(n)",
+                        1, 1, 1 },
+                      BACKTRACK },
+    [NQ_ENG_PMIRROR] = { { "parallel-mirror", "bitmask, left-right mirror symmetry, OpenMP", 1, 0, 1 },
+                         BACKTRACK },
+    [NQ_ENG_NAIVE] = { { "naive",
+                         "classic: backtracking, each queen checked against every earlier one", 0,
                          0 },
+                       CLASSIC(nq_classic_naive) },
+    [NQ_ENG_MIRROR] = { { "mirror", "classic: naive with the first queen in the left half, doubled",
+                          0, 0 },
+                        CLASSIC(nq_classic_mirror) },
+    [NQ_ENG_MARKING] = { { "marking", "classic: mirror with column and diagonal marking arrays", 0,
+                           0 },
+                         CLASSIC(nq_classic_marking) },
+    [NQ_ENG_AVAILABLE] = { { "available",
+                             "classic: marking with a linked list of the free columns", 0, 0 },
+                           CLASSIC(nq_classic_available) },
+    [NQ_ENG_BITMASK] = { { "bitmask", "classic: bit operations with an explicit stack, no symmetry",
+                           0, 0 },
+                         CLASSIC(nq_classic_bitmask) },
 };
+
+const nq_engine *nq_engine_impl(int index)
+{
+    return index >= 0 && index < NQ_ENG_COUNT ? &engines[index] : NULL;
+}
 
 int nq_engine_count(void)
 {
@@ -26,13 +52,21 @@ int nq_engine_count(void)
 
 const nq_engine_info *nq_engine_get(int index)
 {
-    return index >= 0 && index < NQ_ENG_COUNT ? &engines[index] : NULL;
+    return index >= 0 && index < NQ_ENG_COUNT ? &engines[index].info : NULL;
 }
 
 int nq_engine_find(const char *name)
 {
     for (int i = 0; i < NQ_ENG_COUNT; i++)
-        if (!strcmp(engines[i].name, name))
+        if (!strcmp(engines[i].info.name, name))
             return i;
     return NQ_ERR(ENOENT);
+}
+
+uint64_t nq_classic_count(int engine, int n)
+{
+    const nq_engine *e = nq_engine_impl(engine);
+    if (!e || !e->count || n < NQ_MIN_N || n > NQ_MAX_N)
+        return 0;
+    return e->count(n);
 }

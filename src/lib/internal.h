@@ -9,6 +9,7 @@
 
 /* Engine indexes, in the order of the table in engines.c (0 is the default). */
 enum {
+    NQ_ENG_HALVES,
     NQ_ENG_SYM8,
     NQ_ENG_PMIRROR,
     NQ_ENG_NAIVE,
@@ -20,7 +21,13 @@ enum {
 };
 
 /* classic.c: the single-threaded textbook methods; the reference the fast
- * engines are checked against. Returns Q(n). */
+ * engines are checked against. Each returns Q(n). */
+uint64_t nq_classic_naive(int n);
+uint64_t nq_classic_mirror(int n);
+uint64_t nq_classic_marking(int n);
+uint64_t nq_classic_available(int n);
+uint64_t nq_classic_bitmask(int n);
+/* engines.c: Q(n) by the classic engine at index; 0 if it is not one. */
 uint64_t nq_classic_count(int engine, int n);
 
 /* symmetry.c: the 8 symmetries of the square acting on a board given as
@@ -56,7 +63,8 @@ typedef struct nq_sub {
 struct nq_plan {
     int n, engine, depth;
     size_t size;
-    nq_sub *subs;
+    nq_sub *subs;   /* backtracking engines */
+    void *pieces;   /* other engines' subproblems (halves: nq_mitm_piece) */
     size_t *order; /* work-queue order: largest estimated subproblems first */
     double *weights;
     uint64_t fingerprint;
@@ -94,6 +102,16 @@ typedef struct nq_leaves {
 /* Searches below the prefix (rows placed, masks l/d/r, board[0..row-1]). */
 void nq_search(const nq_rules *k, int row, uint32_t l, uint32_t d, uint32_t r, uint32_t *board,
                nq_leaves *out);
+
+/* plan.c: the backtracking engines' plans and subproblems. */
+int nq_plan_backtrack(nq_plan *plan, const volatile int *stop);
+int nq_solve_backtrack(const nq_plan *plan, size_t i, void *work, const volatile int *stop,
+                       nq_sub_result *out);
+/* Whether (total, unique) can be the counts of subproblem i (checkpoints). */
+int nq_plausible_backtrack(const nq_plan *plan, size_t i, nq_u128 total, nq_u128 unique);
+/* FNV-1a 64 over len bytes, continuing from h (start: NQ_FNV_START). */
+#define NQ_FNV_START 0xcbf29ce484222325ull
+uint64_t nq_fnv1a(uint64_t h, const void *data, size_t len);
 
 /* util.c: parses a decimal nq_u128 (digits only); 0 or -1. */
 int nq_u128_parse(const char *s, nq_u128 *out);

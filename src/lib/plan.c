@@ -8,6 +8,7 @@
  *    first as well, as the Q27 project does, was measured: with the table
  *    for the last rows it no longer pays.) */
 #include "internal.h"
+#include "engines.h"
 #include "last_rows.h"
 
 #include <stdlib.h>
@@ -126,7 +127,7 @@ static void roots_sym8(builder *b, int n, int depth)
         root(b, n, depth, NQ_SUB_CORNER, 0, c, 2, (int[]){ 0, c });
 }
 
-static uint64_t fnv1a(uint64_t h, const void *data, size_t len)
+uint64_t nq_fnv1a(uint64_t h, const void *data, size_t len)
 {
     const unsigned char *p = data;
     for (size_t i = 0; i < len; i++)
@@ -166,8 +167,39 @@ static int default_depth(int n)
  * sort, as estimates are small whole numbers (at most n * n + 1); it takes
  * linear time, where a comparison sort of millions took seconds that a stop
  * could not interrupt. */
+typedef struct ranked {
+    double weight;
+    size_t index;
+} ranked;
+
+static int by_weight_desc(const void *a, const void *b)
+{
+    const ranked *x = a, *y = b;
+    if (x->weight != y->weight)
+        return x->weight < y->weight ? 1 : -1;
+    return x->index < y->index ? -1 : 1;
+}
+
+/* Other engines' estimates are not small whole numbers: a comparison sort
+ * (their plans have a million subproblems at most). */
+static int order_by_any_weight(nq_plan *p)
+{
+    ranked *rank = malloc((p->size + 1) * sizeof *rank);
+    if (!rank)
+        return NQ_ERR(ENOMEM);
+    for (size_t i = 0; i < p->size; i++)
+        rank[i] = (ranked){ p->weights[i], i };
+    qsort(rank, p->size, sizeof *rank, by_weight_desc);
+    for (size_t i = 0; i < p->size; i++)
+        p->order[i] = rank[i].index;
+    free(rank);
+    return 0;
+}
+
 static int order_by_weight(nq_plan *p)
 {
+    if (p->subs == NULL)
+        return order_by_any_weight(p);
     const size_t buckets = (size_t)p->n * (size_t)p->n + 2;
     size_t *start = calloc(buckets + 1, sizeof *start);
     if (!start)
@@ -186,53 +218,60 @@ static int order_by_weight(nq_plan *p)
     return 0;
 }
 
+int nq_plan_backtrack(nq_plan *p, const volatile int *stop)
+{
+    const int n = p->n;
+    if (!p->depth)
+        p->depth = default_depth(n);
+    builder b = { .stop = stop };
+    if (p->engine == NQ_ENG_SYM8)
+        roots_sym8(&b, n, p->depth);
+    else
+        roots_mirror(&b, n, p->depth);
+    p->subs = b.subs;
+    p->size = b.size;
+    if (b.failed)
+        return b.failed;
+    p->weights = malloc((b.size + 1) * sizeof *p->weights);
+    if (!p->weights)
+        return NQ_ERR(ENOMEM);
+    /* The fingerprint: n, engine, depth, then every prefix. */
+    const int32_t head[3] = { n, p->engine, p->depth };
+    uint64_t h = nq_fnv1a(NQ_FNV_START, head, sizeof head);
+    for (size_t i = 0; i < p->size; i++) {
+        const nq_sub *s = &p->subs[i];
+        const uint8_t fields[4] = { s->kind, s->weight, s->bound, s->rows };
+        h = nq_fnv1a(h, fields, sizeof fields);
+        h = nq_fnv1a(h, s->cols, s->rows);
+        p->weights[i] = estimate(n, s);
+        if (i % 65536 == 65535 && stop && *stop)
+            return NQ_ERR(EINTR);
+    }
+    p->fingerprint = h;
+    return 0;
+}
+
 int nq_plan_create_until(nq_plan **out, int n, int engine, int depth, const volatile int *stop)
 {
     *out = NULL;
-    if (n < NQ_MIN_N || n > NQ_MAX_N || depth < 0 || depth > NQ_MAX_DEPTH)
+    const nq_engine *e = nq_engine_impl(engine);
+    if (n < NQ_MIN_N || n > NQ_MAX_N || depth < 0 || depth > NQ_MAX_DEPTH || !e)
         return NQ_ERR(EINVAL);
-    if (engine != NQ_ENG_SYM8 && engine != NQ_ENG_PMIRROR)
+    if (!e->plan)
         return NQ_ERR(ENOTSUP);
-    if (!depth)
-        depth = default_depth(n);
-
-    builder b = { .stop = stop };
-    if (engine == NQ_ENG_SYM8)
-        roots_sym8(&b, n, depth);
-    else
-        roots_mirror(&b, n, depth);
-
-    nq_plan *p = b.failed ? NULL : calloc(1, sizeof *p);
-    int err = b.failed ? b.failed : p ? 0 : NQ_ERR(ENOMEM);
-    if (p) {
-        p->n = n;
-        p->engine = engine;
-        p->depth = depth;
-        p->size = b.size;
-        p->subs = b.subs;
-        b.subs = NULL;
-        p->order = malloc((b.size + 1) * sizeof *p->order);
-        p->weights = malloc((b.size + 1) * sizeof *p->weights);
-        if (!p->order || !p->weights)
-            err = NQ_ERR(ENOMEM);
-    }
+    if (depth && !e->info.uses_depth)
+        return NQ_ERR(EINVAL);
+    nq_plan *p = calloc(1, sizeof *p);
+    if (!p)
+        return NQ_ERR(ENOMEM);
+    p->n = n;
+    p->engine = engine;
+    p->depth = depth;
+    int err = e->plan(p, stop);
     if (!err) {
-        const int32_t head[3] = { n, engine, depth };
-        uint64_t h = fnv1a(0xcbf29ce484222325ull, head, sizeof head);
-        for (size_t i = 0; i < p->size && !err; i++) {
-            const nq_sub *s = &p->subs[i];
-            const uint8_t fields[4] = { s->kind, s->weight, s->bound, s->rows };
-            h = fnv1a(h, fields, sizeof fields);
-            h = fnv1a(h, s->cols, s->rows);
-            p->weights[i] = estimate(n, s);
-            if (i % 65536 == 65535 && stop && *stop)
-                err = NQ_ERR(EINTR);
-        }
-        p->fingerprint = h;
+        p->order = malloc((p->size + 1) * sizeof *p->order);
+        err = p->order ? order_by_weight(p) : NQ_ERR(ENOMEM);
     }
-    if (!err)
-        err = order_by_weight(p);
-    free(b.subs);
     if (err) {
         nq_plan_destroy(p);
         return err;
@@ -251,6 +290,7 @@ void nq_plan_destroy(nq_plan *plan)
     if (!plan)
         return;
     free(plan->subs);
+    free(plan->pieces);
     free(plan->order);
     free(plan->weights);
     free(plan);
@@ -278,11 +318,16 @@ double nq_plan_weight(const nq_plan *plan, size_t i)
 
 int nq_plan_prefix(const nq_plan *plan, size_t i, int cols[NQ_MAX_N])
 {
+    for (int y = 0; y < plan->n; y++)
+        cols[y] = -1;
     if (i >= plan->size)
         return 0;
+    const nq_engine *e = nq_engine_impl(plan->engine);
+    if (e->prefix)
+        return e->prefix(plan, i, cols);
     const nq_sub *s = &plan->subs[i];
-    for (int y = 0; y < plan->n; y++)
-        cols[y] = y < s->rows ? s->cols[y] : -1;
+    for (int y = 0; y < s->rows; y++)
+        cols[y] = s->cols[y];
     return s->rows;
 }
 
@@ -347,7 +392,49 @@ int nq_plan_solve_until(const nq_plan *plan, size_t i, const volatile int *stop,
     return 0;
 }
 
+int nq_solve_backtrack(const nq_plan *plan, size_t i, void *work, const volatile int *stop,
+                       nq_sub_result *out)
+{
+    (void)work;
+    return nq_plan_solve_until(plan, i, stop, out);
+}
+
 void nq_plan_solve_one(const nq_plan *plan, size_t i, nq_sub_result *out)
 {
-    nq_plan_solve_until(plan, i, NULL, out);
+    const nq_engine *e = nq_engine_impl(plan->engine);
+    void *work = NULL;
+    *out = (nq_sub_result){ 0, 0 };
+    if (e->work_create && e->work_create(plan, &work))
+        return;
+    if (e->solve(plan, i, work, NULL, out))
+        *out = (nq_sub_result){ 0, 0 };
+    if (e->work_destroy)
+        e->work_destroy(work);
+}
+
+/* The most solutions subproblem s can hold: its free rows in any order,
+ * times its weight. Far above the truth, but a value above it is certainly
+ * not a count. */
+static nq_u128 most_solutions(const nq_plan *plan, const nq_sub *s)
+{
+    nq_u128 f = 1;
+    for (int k = 2; k <= plan->n - s->rows; k++)
+        f *= (nq_u128)k;
+    return f * (s->kind == NQ_SUB_PLAIN ? s->weight : 8);
+}
+
+/* Whether (total, unique) can be the counts of subproblem s. */
+int nq_plausible_backtrack(const nq_plan *plan, size_t i, nq_u128 total, nq_u128 unique)
+{
+    const nq_sub *s = &plan->subs[i];
+    if (total > most_solutions(plan, s))
+        return 0;
+    switch (s->kind) {
+    case NQ_SUB_PLAIN: /* mirror symmetry only: unique is not counted */
+        return unique == 0 && total % (s->weight ? s->weight : 1) == 0;
+    case NQ_SUB_CORNER: /* every class has 8 boards */
+        return total == 8 * unique;
+    default: /* classes of 1, 2, 4 or 8 boards */
+        return unique <= total && total <= 8 * unique;
+    }
 }

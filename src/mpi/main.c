@@ -339,9 +339,9 @@ int main(int argc, char **argv)
             fprintf(stderr, "nqueens: stopped by %s; the work done could not be saved\n", why);
         else if (o.checkpoint)
             fprintf(stderr, "nqueens: stopped by %s; the work done is saved in '%s'; resume with: "
-                            "mpirun nqueens-mpi count %d --engine %s --depth %d --checkpoint '%s'\n",
-                    why, o.checkpoint, o.n, nq_engine_get(o.engine)->name, nq_plan_depth(plan),
-                    o.checkpoint);
+                            "mpirun nqueens-mpi count %d --engine %s%s --checkpoint '%s'\n",
+                    why, o.checkpoint, o.n, nq_engine_get(o.engine)->name,
+                    cli_depth_option(o.engine, nq_plan_depth(plan)), o.checkpoint);
         else
             fprintf(stderr, "nqueens: stopped by %s; nothing saved (run with --checkpoint FILE "
                             "to keep the work done)\n", why);
@@ -349,6 +349,8 @@ int main(int argc, char **argv)
     } else if (rank == 0) {
         nq_sub_result sum;
         nq_plan_sum(plan, s.done, s.results, &sum);
+        if (nq_plan_finish(plan, &sum))
+            cli_fail("count %d: the counts failed their consistency check", o.n);
         char total[40], unique[40];
         nq_u128_str(sum.total, total);
         if (nq_engine_get(o.engine)->gives_unique)

@@ -13,7 +13,7 @@ want16=${want16%% engine=*}
 
 for sig in INT TERM HUP; do
     ck=$dir/$sig.ckpt
-    "$bin" count 16 --threads 1 --depth 4 --checkpoint "$ck" >"$dir/out" 2>"$dir/err" &
+    "$bin" count 16 --engine parallel-sym8 --threads 1 --depth 4 --checkpoint "$ck" >"$dir/out" 2>"$dir/err" &
     pid=$!
     sleep 0.3
     kill -$sig $pid
@@ -24,7 +24,7 @@ for sig in INT TERM HUP; do
     check "SIG$sig: nothing on stdout" test ! -s "$dir/out"
     check "SIG$sig: says how to resume" grep -q "stopped by SIG$sig.*resume with: nqueens count 16" "$dir/err"
     check "SIG$sig: checkpoint written" grep -q '^nqueens-checkpoint 2$' "$ck"
-    out=$("$bin" count 16 --threads 2 --depth 4 --checkpoint "$ck" --json)
+    out=$("$bin" count 16 --engine parallel-sym8 --threads 2 --depth 4 --checkpoint "$ck" --json)
     check "SIG$sig: resumed total" test "$(json_field total <<<"$out")" = 14772512
     check "SIG$sig: resumed unique" test "$(json_field unique <<<"$out")" = 1846955
     check "SIG$sig: resumed some" test "$(json_field resumed_subproblems <<<"$out")" -gt 0
@@ -35,7 +35,7 @@ for pair in "INT INT" "TERM INT" "HUP TERM"; do
     set -- $pair
     ck=$dir/two.ckpt
     rm -f "$ck"
-    "$bin" count 16 --threads 1 --depth 4 --checkpoint "$ck" >"$dir/out" 2>"$dir/err" &
+    "$bin" count 16 --engine parallel-sym8 --threads 1 --depth 4 --checkpoint "$ck" >"$dir/out" 2>"$dir/err" &
     pid=$!
     sleep 0.3
     kill -$1 $pid
@@ -46,7 +46,7 @@ for pair in "INT INT" "TERM INT" "HUP TERM"; do
     check "SIG$1 then SIG$2: status of the first" test $status -eq $((128 + $(kill -l $1)))
     check "SIG$1 then SIG$2: the first reported" grep -q "stopped by SIG$1; the work done is saved" "$dir/err"
     check "SIG$1 then SIG$2: saved" grep -q '^checksum ' "$ck"
-    out=$("$bin" count 16 --threads 2 --depth 4 --checkpoint "$ck")
+    out=$("$bin" count 16 --engine parallel-sym8 --threads 2 --depth 4 --checkpoint "$ck")
     check "SIG$1 then SIG$2: resumes exactly" test "${out%% engine=*}" = "$want16"
 done
 set -- "$bin"
@@ -78,20 +78,20 @@ check "n=32 depth 6: message" grep -qx "nqueens: --depth 6 makes more than 83886
 check "n=32 depth 6: nothing on stdout" test ! -s "$dir/out"
 
 # SIGUSR1 is ignored (README): the run ends normally.
-out=$("$bin" count 16 --threads 1 2>"$dir/err" & pid=$!; sleep 0.2; kill -USR1 $pid; wait $pid)
+out=$("$bin" count 16 --engine parallel-sym8 --threads 1 2>"$dir/err" & pid=$!; sleep 0.2; kill -USR1 $pid; wait $pid)
 check "SIGUSR1: ignored" test "${out%% engine=*}" = "$want16"
 
 # A checkpoint for other parameters: status 1, one message, file unchanged.
 ck=$dir/INT.ckpt
 cp "$ck" "$dir/copy"
-"$bin" count 15 --checkpoint "$ck" >"$dir/out" 2>"$dir/err"
+"$bin" count 15 --engine parallel-sym8 --checkpoint "$ck" >"$dir/out" 2>"$dir/err"
 check "other n: status 1" test $? -eq 1
 check "other n: message" grep -q "^nqueens: checkpoint '.*': made for n=16" "$dir/err"
 check "other n: one line" test "$(wc -l <"$dir/err")" -eq 1
 check "other n: nothing on stdout" test ! -s "$dir/out"
 check "other n: file unchanged" cmp -s "$ck" "$dir/copy"
 head -c 100 "$dir/copy" >"$dir/short"
-"$bin" count 16 --depth 4 --checkpoint "$dir/short" >"$dir/out" 2>"$dir/err"
+"$bin" count 16 --engine parallel-sym8 --depth 4 --checkpoint "$dir/short" >"$dir/out" 2>"$dir/err"
 check "truncated: status 1" test $? -eq 1
 check "truncated: message" grep -q "truncated or damaged" "$dir/err"
 check "truncated: file unchanged" cmp -s "$dir/short" <(head -c 100 "$dir/copy")

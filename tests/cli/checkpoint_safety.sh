@@ -12,12 +12,12 @@ trap 'rm -rf "$dir"' EXIT
 source "$(dirname "$0")/../check.sh"
 cd "$dir" || exit 1
 # Q(16) and U(16), from the program itself (no hard-coded result).
-want=$("$bin" count 16 -t 2 | sed 's/ engine=.*//')
+want=$("$bin" count 16 --engine parallel-sym8 -t 2 | sed 's/ engine=.*//')
 
 # A stopped run's file, 300 subproblems finished.
 partial() {
     rm -f "$1"
-    "$bin" count 16 -t 1 --depth 4 --checkpoint "$1" --stop-after 300 >/dev/null 2>&1
+    "$bin" count 16 --engine parallel-sym8 -t 1 --depth 4 --checkpoint "$1" --stop-after 300 >/dev/null 2>&1
 }
 # strace injecting faults (LeakSanitizer cannot run under ptrace).
 inject() {
@@ -30,20 +30,20 @@ cp R R.good
 if command -v strace >/dev/null; then
     # Every open of the file interrupted: exit 1, the file as it was.
     inject -P "$dir/R" -e trace=openat -e inject=openat:error=EINTR \
-        "$bin" count 16 -t 1 --depth 4 --checkpoint "$dir/R" >out 2>err
+        "$bin" count 16 --engine parallel-sym8 -t 1 --depth 4 --checkpoint "$dir/R" >out 2>err
     check "EINTR always: status 1" test $? -eq 1
     check "EINTR always: file unchanged" cmp -s R R.good
     check "EINTR always: one line" test "$(wc -l <err)" -eq 1
     check "EINTR always: nothing on stdout" test ! -s out
     # Reads that fail (EIO): exit 1, the file as it was.
     inject -P "$dir/R" -e trace=pread64,read -e inject=pread64:error=EIO \
-        "$bin" count 16 -t 1 --depth 4 --checkpoint "$dir/R" >out 2>err
+        "$bin" count 16 --engine parallel-sym8 -t 1 --depth 4 --checkpoint "$dir/R" >out 2>err
     check "EIO: status 1" test $? -eq 1
     check "EIO: file unchanged" cmp -s R R.good
     check "EIO: says so" grep -q "cannot read it: Input/output error" err
     # The first open interrupted (the issue's repro): retried, exact result.
     inject -P "$dir/R" -e trace=openat -e inject=openat:error=EINTR:when=1 \
-        "$bin" count 16 -t 2 --depth 4 --checkpoint "$dir/R" >out 2>err
+        "$bin" count 16 --engine parallel-sym8 -t 2 --depth 4 --checkpoint "$dir/R" >out 2>err
     check "EINTR once: status 0" test $? -eq 0
     check "EINTR once: exact" test "$(sed 's/ engine=.*//' out)" = "$want"
     # Writes that fail (ENOSPC on every rename: the periodic and the last
@@ -51,7 +51,7 @@ if command -v strace >/dev/null; then
     partial W
     cp W W.good
     inject -e trace=rename -e inject=rename:error=ENOSPC:when=2+ \
-        "$bin" count 16 -t 2 --depth 4 --checkpoint W --checkpoint-every 0.1 >out 2>err
+        "$bin" count 16 --engine parallel-sym8 -t 2 --depth 4 --checkpoint W --checkpoint-every 0.1 >out 2>err
     check "failing writes: status 1" test $? -eq 1
     check "failing writes: counts printed" test "$(sed 's/ engine=.*//' out)" = "$want"
     check "failing writes: told during the run" grep -q "cannot write it: No space left on device; the run goes on" err
@@ -65,22 +65,22 @@ fi
 
 # A FIFO, a device, a directory: refused, left as they are.
 mkfifo ff
-timeout 10 "$bin" count 12 --checkpoint ff >out 2>err
+timeout 10 "$bin" count 12 --engine parallel-sym8 --checkpoint ff >out 2>err
 check "FIFO: status 1" test $? -eq 1
 check "FIFO: still a FIFO" test -p ff
 check "FIFO: message" grep -qx "nqueens: checkpoint 'ff': is not a regular file (a pipe, device or socket cannot hold a checkpoint)" err
-timeout 10 "$bin" count 12 --checkpoint /dev/urandom >out 2>err
+timeout 10 "$bin" count 12 --engine parallel-sym8 --checkpoint /dev/urandom >out 2>err
 check "/dev/urandom: status 1" test $? -eq 1
 check "/dev/urandom: message" grep -q "is not a regular file" err
 mkdir d
-"$bin" count 12 --checkpoint d >out 2>err
+"$bin" count 12 --engine parallel-sym8 --checkpoint d >out 2>err
 check "directory: status 1" test $? -eq 1
 check "directory: message" grep -qx "nqueens: checkpoint 'd': is a directory" err
 
 # 5. Larger than any checkpoint of the plan: refused unread.
 { head -n 7 R; head -c 3000000 /dev/zero | tr '\0' '1'; } >big
 cp big big.good
-"$bin" count 16 -t 1 --depth 4 --checkpoint big >out 2>err
+"$bin" count 16 --engine parallel-sym8 -t 1 --depth 4 --checkpoint big >out 2>err
 check "too large: status 1" test $? -eq 1
 check "too large: message" grep -q "too large for a checkpoint of this plan" err
 check "too large: unchanged" cmp -s big big.good
@@ -90,7 +90,7 @@ check "too large: unchanged" cmp -s big big.good
 # stale temporaries of this checkpoint are removed; other files are kept.
 cp R.good target
 ln -s target L
-"$bin" count 16 -t 1 --depth 4 --checkpoint L >out 2>err
+"$bin" count 16 --engine parallel-sym8 -t 1 --depth 4 --checkpoint L >out 2>err
 check "symlink: status 1" test $? -eq 1
 check "symlink: message" grep -q "is a symbolic link" err
 check "symlink: still a link" test -L L
@@ -100,7 +100,7 @@ cp R.good S
 ln -s victim S.tmp-nq-AAAAAA
 echo stale >S.tmp-nq-BBBBBB
 echo mine >S.tmp-nq-other
-"$bin" count 16 -t 2 --depth 4 --checkpoint S >out 2>err
+"$bin" count 16 --engine parallel-sym8 -t 2 --depth 4 --checkpoint S >out 2>err
 check "temporaries: exact" test "$(sed 's/ engine=.*//' out)" = "$want"
 check "temporaries: victim unchanged" test "$(cat victim)" = victim
 check "temporaries: stale one removed" test ! -e S.tmp-nq-BBBBBB
@@ -108,27 +108,27 @@ check "temporaries: other names kept" test -e S.tmp-nq-other
 check "temporaries: none of ours left" test -z "$(ls | grep -E '^S\.tmp-nq-[A-Za-z0-9]{6}$' | grep -v AAAAAA)"
 
 # 3. An unwritable place fails before any work (count 24 would take days).
-timeout 20 "$bin" count 24 --checkpoint /no/such/dir/F >out 2>err
+timeout 20 "$bin" count 24 --engine parallel-sym8 --checkpoint /no/such/dir/F >out 2>err
 check "no such dir: status 1" test $? -eq 1
 check "no such dir: message" grep -q "^nqueens: checkpoint '/no/such/dir/F': cannot create a temporary file next to it: No such file or directory$" err
 long=$(printf 'x%.0s' $(seq 250))
-timeout 20 "$bin" count 24 --checkpoint "$long" >out 2>err
+timeout 20 "$bin" count 24 --engine parallel-sym8 --checkpoint "$long" >out 2>err
 check "name too long: status 1" test $? -eq 1
 check "name too long: message" grep -q "File name too long" err
 if [[ $(id -u) -ne 0 ]]; then
     mkdir ro && chmod 555 ro
-    timeout 20 "$bin" count 24 --checkpoint ro/F >out 2>err
+    timeout 20 "$bin" count 24 --engine parallel-sym8 --checkpoint ro/F >out 2>err
     check "read-only dir: status 1" test $? -eq 1
     check "read-only dir: message" grep -q "Permission denied" err
 fi
 
 # 6. Two runs on one file: the second exits 1 at once, naming the first.
 partial T
-"$bin" count 24 -t 1 --depth 4 --checkpoint T.big >/dev/null 2>&1 &
+"$bin" count 24 --engine parallel-sym8 -t 1 --depth 4 --checkpoint T.big >/dev/null 2>&1 &
 first=$!
 for _ in $(seq 100); do [[ -e T.big ]] && break; sleep 0.05; done
 cp T.big T.before
-timeout 20 "$bin" count 24 --depth 4 --checkpoint T.big >out 2>err
+timeout 20 "$bin" count 24 --engine parallel-sym8 --depth 4 --checkpoint T.big >out 2>err
 check "in use: status 1" test $? -eq 1
 check "in use: names the holder" grep -qx "nqueens: checkpoint 'T.big': in use by process $first" err
 check "in use: file unchanged" cmp -s T.big T.before
@@ -147,7 +147,7 @@ for b in body.encode():
     h = ((h ^ b) * 0x100000001b3) & 0xffffffffffffffff
 open(p, "w").write(body + "checksum %016x\n" % h)
 PY
-"$bin" count 16 -t 2 --depth 4 --checkpoint V >out 2>err
+"$bin" count 16 --engine parallel-sym8 -t 2 --depth 4 --checkpoint V >out 2>err
 check "version 1: exact" test "$(sed 's/ engine=.*//' out)" = "$want"
 check "version 1: rewritten as 2" grep -qx "nqueens-checkpoint 2" V
 

@@ -8,7 +8,7 @@ source "$(dirname "$0")/../check.sh"
 out=$("$bin" count 10 -t 2 2>/tmp/nq-out-err.$$)
 check "count 10: status 0" test $? -eq 0
 check "count 10: one line" test "$(printf '%s\n' "$out" | wc -l)" -eq 1
-check "count 10: human line" grep -Eq '^n=10 total=724 unique=92 engine=parallel-sym8 threads=2 seconds=[0-9.]+' <<<"$out"
+check "count 10: human line" grep -Eq '^n=10 total=724 unique=92 engine=halves threads=2 seconds=[0-9.]+' <<<"$out"
 check "count 10: stderr empty" test ! -s /tmp/nq-out-err.$$
 
 out=$("$bin" count 12 --json --threads 3)
@@ -17,7 +17,7 @@ check "count --json: one object" python3 -c 'import json,sys; d=json.loads(sys.s
 check "count --json: total" test "$(json_field total <<<"$out")" = 14200
 check "count --json: unique" test "$(json_field unique <<<"$out")" = 1787
 check "count --json: n" test "$(json_field n <<<"$out")" = 12
-check "count --json: engine" test "$(json_field engine <<<"$out")" = '"parallel-sym8"'
+check "count --json: engine" test "$(json_field engine <<<"$out")" = '"halves"'
 check "count --json: threads" test "$(json_field threads <<<"$out")" = 3
 check "count --json: subproblems" test "$(json_field subproblems <<<"$out")" -gt 0
 check "count --json: seconds" python3 -c 'import json,sys; assert json.loads(sys.stdin.read())["seconds"] >= 0' <<<"$out"

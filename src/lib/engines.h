@@ -1,0 +1,40 @@
+/* The engine table: what each engine is and how it runs. Adding an engine
+ * is one file and one row in engines.c; the library, the programs, the
+ * bench and the tests learn of it from here. */
+#ifndef NQ_ENGINES_H
+#define NQ_ENGINES_H
+
+#include "nqueens.h"
+
+typedef struct nq_engine {
+    nq_engine_info info;
+    /* Classic engines: Q(n) on the calling thread (no plan). */
+    uint64_t (*count)(int n);
+    /* Plan engines: fill plan->size, the subproblems, weights and the
+     * fingerprint's engine part (plan.c orders them). */
+    int (*plan)(nq_plan *plan, const volatile int *stop);
+    /* Optional per-thread buffers, made by each thread before it takes work. */
+    int (*work_create)(const nq_plan *plan, void **work);
+    void (*work_destroy)(void *work);
+    size_t (*work_bytes)(const void *work);
+    /* Counts subproblem i. May return NQ_ERR(EINTR) when *stop is set
+     * (the subproblem is then not done) or another negative errno. */
+    int (*solve)(const nq_plan *plan, size_t i, void *work, const volatile int *stop,
+                 nq_sub_result *out);
+    /* Whether (total, unique) can be subproblem i's counts: a checkpoint
+     * with an implausible value is refused. */
+    int (*plausible)(const nq_plan *plan, size_t i, nq_u128 total, nq_u128 unique);
+    /* Optional: the queens placed before subproblem i's search (see
+     * nq_plan_prefix); by default the backtracking prefix. */
+    int (*prefix)(const nq_plan *plan, size_t i, int cols[NQ_MAX_N]);
+    /* Optional: the bytes a count of n needs on `threads` threads
+     * (nq_count_memory); by default a few MB. */
+    uint64_t (*memory)(int n, int threads);
+    /* Optional: turns the sum over every subproblem into Q(n) and U(n). */
+    int (*finish)(const nq_plan *plan, nq_sub_result *sum);
+} nq_engine;
+
+/* The engine at index, or NULL. */
+const nq_engine *nq_engine_impl(int index);
+
+#endif

@@ -1,0 +1,146 @@
+/* The pair counter's workspace, the choice of index bits and of the code
+ * path. The counting itself is in mitm_match_impl.h, built once per level. */
+#include "nqueens.h"
+#include "mitm_match_priv.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const level_names[NQ_SIMD_LEVELS] = { "scalar", "avx2", "avx512" };
+
+const char *nq_simd_name(nq_simd level)
+{
+    return level >= 0 && level < NQ_SIMD_LEVELS ? level_names[level] : "?";
+}
+
+int nq_simd_supported(nq_simd level)
+{
+#if defined(__x86_64__) && defined(__GNUC__)
+    __builtin_cpu_init();
+    if (level == NQ_SIMD_AVX512)
+        return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+               __builtin_cpu_supports("avx512vpopcntdq") && __builtin_cpu_supports("bmi2");
+    if (level == NQ_SIMD_AVX2)
+        return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt");
+#endif
+    return level == NQ_SIMD_SCALAR;
+}
+
+nq_simd nq_simd_best(void)
+{
+    nq_simd best = NQ_SIMD_SCALAR;
+    for (int l = NQ_SIMD_LEVELS - 1; l > 0; l--)
+        if (nq_simd_supported((nq_simd)l)) {
+            best = (nq_simd)l;
+            break;
+        }
+    const char *cap = getenv("NQ_SIMD");
+    if (cap)
+        for (int l = 0; l < (int)best; l++)
+            if (!strcmp(cap, level_names[l]))
+                best = (nq_simd)l;
+    return best;
+}
+
+int nq_match_create(nq_match **out, nq_simd level)
+{
+    static const nq_match_fn fns[NQ_SIMD_LEVELS] = { nq_match_count_scalar, nq_match_count_avx2,
+                                                     nq_match_count_avx512 };
+    *out = NULL;
+    if (level < 0 || level >= NQ_SIMD_LEVELS || !nq_simd_supported(level))
+        return NQ_ERR(ENOTSUP);
+    nq_match *m = calloc(1, sizeof *m);
+    if (!m)
+        return NQ_ERR(ENOMEM);
+    m->level = level;
+    m->count = fns[level];
+    const char *g = getenv("NQ_MATCH_GROUP");
+    m->min_group = g ? atoi(g) : 0;
+    *out = m;
+    return 0;
+}
+
+void nq_match_destroy(nq_match *m)
+{
+    if (!m)
+        return;
+    free(m->planes);
+    free(m->tables);
+    free(m->woff);
+    free(m->wpat);
+    free(m);
+}
+
+size_t nq_match_bytes(const nq_match *m)
+{
+    return sizeof *m + m->planes_cap + m->tables_cap + m->woff_cap + m->wpat_cap;
+}
+
+int nq_match_reserve(void **buf, size_t *cap, size_t need)
+{
+    if (need <= *cap)
+        return 0;
+    size_t grown = *cap ? *cap : 4096;
+    while (grown < need)
+        grown *= 2;
+    void *p = aligned_alloc(64, grown);
+    if (!p)
+        return -1;
+    free(*buf);
+    *buf = p;
+    *cap = grown;
+    return 0;
+}
+
+int nq_match_index_bits(const nq_match *m, const uint64_t *west, size_t nw, const uint64_t *east,
+                        size_t ne, int bits, int lanes, int bit[NQ_MATCH_MAX_INDEX])
+{
+    /* Groups of about min_group east footprints: fewer index bits leave
+     * pairs that must collide to be tested; more leave vectors half empty. */
+    const size_t min_group = m->min_group > 0 ? (size_t)m->min_group : (size_t)lanes * 2;
+    int k = 0;
+    for (size_t left = ne; left >= 2 * min_group && k < NQ_MATCH_MAX_INDEX && k < bits; left /= 2)
+        k++;
+    if (!k)
+        return 0;
+    /* The bits that most often stand in both sets, from about 256 of each. */
+    uint32_t in_west[64] = { 0 }, in_east[64] = { 0 };
+    const size_t west_step = nw / 256 + 1, east_step = ne / 256 + 1;
+    for (size_t i = 0; i < nw; i += west_step)
+        for (uint64_t x = west[i]; x; x &= x - 1)
+            in_west[__builtin_ctzll(x)]++;
+    for (size_t j = 0; j < ne; j += east_step)
+        for (uint64_t x = east[j]; x; x &= x - 1)
+            in_east[__builtin_ctzll(x)]++;
+    uint64_t chosen = 0;
+    for (int i = 0; i < k; i++) {
+        int best = -1;
+        uint64_t best_score = 0;
+        for (int b = 0; b < bits; b++) {
+            const uint64_t score = (uint64_t)in_west[b] * in_east[b];
+            if (!(chosen >> b & 1) && (best < 0 || score > best_score)) {
+                best = b;
+                best_score = score;
+            }
+        }
+        chosen |= 1ull << best;
+    }
+    for (int i = 0; chosen; i++, chosen &= chosen - 1)
+        bit[i] = __builtin_ctzll(chosen);
+    return k;
+}
+
+int nq_match_count(nq_match *m, const uint64_t *west, size_t nw, const uint64_t *east, size_t ne,
+                   int bits, uint64_t *count)
+{
+    return m->count(m, west, nw, east, ne, bits, count);
+}
+
+uint64_t nq_match_count_plain(const uint64_t *west, size_t nw, const uint64_t *east, size_t ne)
+{
+    uint64_t n = 0;
+    for (size_t i = 0; i < nw; i++)
+        for (size_t j = 0; j < ne; j++)
+            n += !(west[i] & east[j]);
+    return n;
+}

@@ -1,0 +1,51 @@
+/* The inner loop of the meet-in-the-middle engine: counting the pairs of
+ * half-boards whose diagonal footprints are disjoint.
+ *
+ * A footprint is a set of at most 62 diagonals (bits). Given the west and
+ * the east footprints of one piece, nq_match_count returns how many pairs
+ * (w, e) have w & e == 0. Method, after the published matchers of Kluev's
+ * N-Queens-Count-Sol: the east footprints are split into groups by a few
+ * "index" bits, so that a west footprint never visits a group it must collide
+ * with; inside a group they are stored bit-transposed, 512 (AVX-512), 256
+ * (AVX2) or 64 (scalar) to a vector, with the AND of every subset of each
+ * run of 4 bits precomputed, so one west footprint is tested against a
+ * whole vector of east ones with one load and AND per 4 bits. */
+#ifndef NQ_MITM_MATCH_H
+#define NQ_MITM_MATCH_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* The code paths, chosen at run time from the CPU (nq_simd_best). */
+typedef enum nq_simd {
+    NQ_SIMD_SCALAR,
+    NQ_SIMD_AVX2,
+    NQ_SIMD_AVX512,
+    NQ_SIMD_LEVELS
+} nq_simd;
+
+/* The best level this CPU runs; NQ_SIMD environment variable ("scalar",
+ * "avx2", "avx512") may lower it, never raise it. */
+nq_simd nq_simd_best(void);
+/* 1 if this CPU runs level. */
+int nq_simd_supported(nq_simd level);
+const char *nq_simd_name(nq_simd level);
+
+/* A workspace: buffers kept from one piece to the next (one per thread). */
+typedef struct nq_match nq_match;
+
+/* NQ_ERR(ENOMEM), or NQ_ERR(ENOTSUP) if this CPU cannot run level. */
+int nq_match_create(nq_match **out, nq_simd level);
+void nq_match_destroy(nq_match *m);
+/* Bytes the workspace holds now. */
+size_t nq_match_bytes(const nq_match *m);
+
+/* Counts the disjoint pairs into *count. Footprints use bits below `bits`
+ * (1..62). 0, or NQ_ERR(ENOMEM) if the buffers cannot grow. */
+int nq_match_count(nq_match *m, const uint64_t *west, size_t nw, const uint64_t *east, size_t ne,
+                   int bits, uint64_t *count);
+
+/* The plain O(nw * ne) count: the reference the fast one is checked against. */
+uint64_t nq_match_count_plain(const uint64_t *west, size_t nw, const uint64_t *east, size_t ne);
+
+#endif

@@ -1,0 +1,72 @@
+/* The pair counter with AVX-512: 512 east footprints per vector, popcounts
+ * with VPOPCNTQ, bit rows with VPMOVB2M, index patterns with PEXT (fast on
+ * every CPU that has AVX-512). */
+#include "nqueens.h"
+#include "mitm_match_priv.h"
+
+#if defined(__x86_64__) && defined(__GNUC__)
+#pragma GCC target("avx512f,avx512bw,avx512vpopcntdq,bmi,bmi2,popcnt")
+#include <immintrin.h>
+
+#define LANES 512
+#define COUNT_FN nq_match_count_avx512
+typedef __m512i vec;
+typedef __m512i acc;
+
+static inline vec vload(const void *p)
+{
+    return _mm512_load_si512(p);
+}
+static inline vec vand(vec a, vec b)
+{
+    return _mm512_and_si512(a, b);
+}
+static inline vec vandn(vec a, vec b)
+{
+    return _mm512_andnot_si512(a, b);
+}
+static inline acc acc_zero(void)
+{
+    return _mm512_setzero_si512();
+}
+static inline acc acc_add(acc s, vec v)
+{
+    return _mm512_add_epi64(s, _mm512_popcnt_epi64(v));
+}
+static inline uint64_t acc_sum(acc s)
+{
+    return (uint64_t)_mm512_reduce_add_epi64(s);
+}
+static inline uint32_t pattern(uint64_t fp, const int *bit, int k)
+{
+    uint64_t mask = 0;
+    for (int i = 0; i < k; i++)
+        mask |= 1ull << bit[i];
+    /* Index bits are chosen in increasing order, so pext keeps their order. */
+    return (uint32_t)_pext_u64(fp, mask);
+}
+/* Byte plane b holds byte b of each footprint: VPMOVB2M takes bit 7 of 64
+ * bytes at once; doubling each byte brings the next bit up. */
+static void rows_from_planes(const uint8_t *planes, size_t stride, int nbytes,
+                             uint64_t (*rows)[LANES / 64])
+{
+    for (int b = 0; b < nbytes; b++)
+        for (int w = 0; w < LANES / 64; w++) {
+            __m512i v = _mm512_loadu_si512(planes + b * stride + 64 * w);
+            for (int i = 7; i >= 0; i--) {
+                rows[8 * b + i][w] = _cvtmask64_u64(_mm512_movepi8_mask(v));
+                v = _mm512_add_epi8(v, v);
+            }
+        }
+}
+
+#include "mitm_match_impl.h"
+
+#else
+int nq_match_count_avx512(nq_match *m, const uint64_t *west, size_t nw, const uint64_t *east,
+                          size_t ne, int bits, uint64_t *count)
+{
+    (void)m, (void)west, (void)nw, (void)east, (void)ne, (void)bits, (void)count;
+    return NQ_ERR(ENOTSUP);
+}
+#endif

@@ -1,0 +1,149 @@
+/* The pair counter, written once for every vector width. Included by
+ * mitm_match_<level>.c after it defines:
+ *   LANES           east footprints per vector (a multiple of 64)
+ *   vec             the vector type; vload, vand, vandn (~a & b)
+ *   acc, acc_zero, acc_add (adds the popcount of a vec), acc_sum
+ *   rows_from_planes (LANES bytes of each byte plane -> one bit row per bit)
+ *   pattern         a footprint's index pattern (bits gathered in order)
+ *   COUNT_FN        the function's name
+ * The layout: east footprints are sorted into groups by their index pattern,
+ * each group padded to whole vectors; each vector gets, per chunk of 4
+ * footprint bits, 16 vectors: lane j of entry s is set when east footprint j
+ * has none of the bits of s (entry 0 of chunk 0 marks the real lanes). A
+ * west footprint then costs one load and AND per chunk, per vector. */
+#include <string.h>
+
+#define VBYTES (LANES / 8)
+#define WORDS (LANES / 64)
+
+static void valid_words(uint64_t *w, size_t nvalid)
+{
+    for (int i = 0; i < WORDS; i++) {
+        const size_t lo = (size_t)i * 64;
+        w[i] = nvalid >= lo + 64 ? ~0ull : nvalid > lo ? (1ull << (nvalid - lo)) - 1 : 0;
+    }
+}
+
+/* Writes the chunk tables of one vector from its bit rows. */
+static void build_tables(uint8_t *t, const uint64_t (*rows)[WORDS], int nch, size_t nvalid)
+{
+    _Alignas(64) uint64_t ones[WORDS], valid[WORDS];
+    memset(ones, 0xff, sizeof ones);
+    valid_words(valid, nvalid);
+    for (int c = 0; c < nch; c++) {
+        uint8_t *tc = t + (size_t)c * 16 * VBYTES;
+        memcpy(tc, c ? ones : valid, VBYTES);
+        for (int s = 1; s < 16; s++) {
+            const vec v = vandn(vload(rows[NQ_MATCH_CHUNK * c + __builtin_ctz((unsigned)s)]),
+                                vload(tc + (size_t)(s & (s - 1)) * VBYTES));
+            memcpy(tc + (size_t)s * VBYTES, &v, VBYTES);
+        }
+    }
+}
+
+int COUNT_FN(nq_match *m, const uint64_t *west, size_t nw, const uint64_t *east, size_t ne,
+             int bits, uint64_t *count)
+{
+    *count = 0;
+    if (!nw || !ne)
+        return 0;
+    int bit[NQ_MATCH_MAX_INDEX];
+    const int k = nq_match_index_bits(m, west, nw, east, ne, bits, LANES, bit);
+    const uint32_t groups = 1u << k, all = groups - 1;
+    uint32_t fill[NQ_MATCH_GROUPS];
+
+    /* East: counted by group, then scattered into byte planes. */
+    memset(m->gcount, 0, groups * sizeof *m->gcount);
+    for (size_t j = 0; j < ne; j++)
+        m->gcount[pattern(east[j], bit, k)]++;
+    uint32_t nvec = 0;
+    for (uint32_t g = 0; g < groups; g++) {
+        m->gvec[g] = nvec;
+        nvec += (m->gcount[g] + LANES - 1) / LANES;
+    }
+    m->gvec[groups] = nvec;
+    const int nbytes = (bits + 7) / 8, nch = (bits + NQ_MATCH_CHUNK - 1) / NQ_MATCH_CHUNK;
+    const size_t stride = (size_t)nvec * LANES, vtab = (size_t)nch * 16 * VBYTES;
+    if (nq_match_reserve((void **)&m->planes, &m->planes_cap, (size_t)nbytes * stride) ||
+        nq_match_reserve((void **)&m->tables, &m->tables_cap, nvec * vtab) ||
+        nq_match_reserve((void **)&m->wpat, &m->wpat_cap, nw * sizeof *m->wpat) ||
+        nq_match_reserve((void **)&m->woff, &m->woff_cap, nw * nch * sizeof *m->woff))
+        return NQ_ERR(ENOMEM);
+    for (uint32_t g = 0; g < groups; g++) {
+        fill[g] = m->gvec[g] * LANES;
+        /* The padding lanes are masked off; cleared, so nothing reads garbage. */
+        const size_t used = fill[g] + m->gcount[g], end = (size_t)m->gvec[g + 1] * LANES;
+        for (int b = 0; b < nbytes; b++)
+            memset(m->planes + b * stride + used, 0, end - used);
+    }
+    for (size_t j = 0; j < ne; j++) {
+        const size_t at = fill[pattern(east[j], bit, k)]++;
+        for (int b = 0; b < nbytes; b++)
+            m->planes[b * stride + at] = (uint8_t)(east[j] >> 8 * b);
+    }
+    for (uint32_t g = 0; g < groups; g++)
+        for (uint32_t v = m->gvec[g]; v < m->gvec[g + 1]; v++) {
+            _Alignas(64) uint64_t rows[64][WORDS];
+            rows_from_planes(m->planes + (size_t)v * LANES, stride, nbytes, rows);
+            const size_t first = (size_t)(v - m->gvec[g]) * LANES;
+            build_tables(m->tables + v * vtab, (const uint64_t(*)[WORDS])rows, nch,
+                         m->gcount[g] - first);
+        }
+
+    /* West: sorted by group, each with its table offset per chunk. */
+    memset(m->wstart, 0, (groups + 1) * sizeof *m->wstart);
+    for (size_t i = 0; i < nw; i++) {
+        m->wpat[i] = pattern(west[i], bit, k);
+        m->wstart[m->wpat[i] + 1]++;
+    }
+    for (uint32_t g = 0; g < groups; g++) {
+        m->wstart[g + 1] += m->wstart[g];
+        fill[g] = m->wstart[g];
+    }
+    for (size_t i = 0; i < nw; i++) {
+        uint16_t *o = m->woff + (size_t)fill[m->wpat[i]]++ * nch;
+        for (int c = 0; c < nch; c++)
+            o[c] = (uint16_t)((16 * c + (int)(west[i] >> NQ_MATCH_CHUNK * c & 15)) * VBYTES);
+    }
+
+    /* Each east vector (two at a time) stays in L1 while every west
+     * footprint that may match its group streams past. */
+    acc total = acc_zero();
+    const uint16_t *woff = m->woff;
+    for (uint32_t p = 0; p < groups; p++) {
+        const uint32_t free = all & ~p;
+        for (uint32_t v = m->gvec[p]; v < m->gvec[p + 1]; v += 2) {
+            const uint8_t *t0 = m->tables + v * vtab, *t1 = t0 + vtab;
+            const int pair = v + 1 < m->gvec[p + 1];
+            for (uint32_t q = free;; q = (q - 1) & free) {
+                const uint16_t *o = woff + (size_t)m->wstart[q] * nch;
+                const uint16_t *end = woff + (size_t)m->wstart[q + 1] * nch;
+                if (pair) {
+                    for (; o < end; o += nch) {
+                        vec a = vload(t0 + o[0]), b = vload(t1 + o[0]);
+                        for (int c = 1; c < nch; c++) {
+                            a = vand(a, vload(t0 + o[c]));
+                            b = vand(b, vload(t1 + o[c]));
+                        }
+                        total = acc_add(total, a);
+                        total = acc_add(total, b);
+                    }
+                } else {
+                    for (; o < end; o += nch) {
+                        vec a = vload(t0 + o[0]);
+                        for (int c = 1; c < nch; c++)
+                            a = vand(a, vload(t0 + o[c]));
+                        total = acc_add(total, a);
+                    }
+                }
+                if (!q)
+                    break;
+            }
+        }
+    }
+    *count = acc_sum(total);
+    return 0;
+}
+
+#undef VBYTES
+#undef WORDS

@@ -1,0 +1,50 @@
+/* What the pair counter's code paths share: the workspace and its buffers.
+ * Included by mitm_match.c and by each mitm_match_<level>.c. */
+#ifndef NQ_MITM_MATCH_PRIV_H
+#define NQ_MITM_MATCH_PRIV_H
+
+#include "mitm_match.h"
+
+/* At most this many index bits: 2^8 groups. */
+#define NQ_MATCH_MAX_INDEX 8
+#define NQ_MATCH_GROUPS (1 << NQ_MATCH_MAX_INDEX)
+/* Footprint bits per table chunk: 16 precomputed ANDs per chunk. */
+#define NQ_MATCH_CHUNK 4
+
+typedef int (*nq_match_fn)(nq_match *m, const uint64_t *west, size_t nw, const uint64_t *east,
+                           size_t ne, int bits, uint64_t *count);
+
+struct nq_match {
+    nq_simd level;
+    nq_match_fn count;
+    int min_group;      /* east footprints per index group to aim for */
+    uint8_t *planes;    /* east footprints grouped, one byte plane per 8 bits */
+    size_t planes_cap;
+    uint8_t *tables;    /* per vector: the chunk tables (64-byte aligned) */
+    size_t tables_cap;
+    uint16_t *woff;     /* per west footprint, sorted by group: a table offset per chunk */
+    size_t woff_cap;
+    uint32_t *wpat;     /* per west footprint: its index pattern */
+    size_t wpat_cap;
+    uint32_t gcount[NQ_MATCH_GROUPS];
+    uint32_t gvec[NQ_MATCH_GROUPS + 1];   /* first vector of each east group */
+    uint32_t wstart[NQ_MATCH_GROUPS + 1]; /* first west footprint of each group */
+};
+
+/* Grows *buf (64-byte aligned, contents dropped) to hold need bytes. 0 or -1. */
+int nq_match_reserve(void **buf, size_t *cap, size_t need);
+
+/* The index bits for a piece: the `k` bits (k chosen from ne and min_group)
+ * most often set in both sets, from a sample. Writes them to bit[] and
+ * returns k. */
+int nq_match_index_bits(const nq_match *m, const uint64_t *west, size_t nw, const uint64_t *east,
+                        size_t ne, int bits, int lanes, int bit[NQ_MATCH_MAX_INDEX]);
+
+int nq_match_count_scalar(nq_match *m, const uint64_t *west, size_t nw, const uint64_t *east,
+                          size_t ne, int bits, uint64_t *count);
+int nq_match_count_avx2(nq_match *m, const uint64_t *west, size_t nw, const uint64_t *east,
+                        size_t ne, int bits, uint64_t *count);
+int nq_match_count_avx512(nq_match *m, const uint64_t *west, size_t nw, const uint64_t *east,
+                          size_t ne, int bits, uint64_t *count);
+
+#endif

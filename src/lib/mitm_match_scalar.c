@@ -1,0 +1,61 @@
+/* The pair counter in plain C: 64 east footprints per 64-bit word. */
+#include "nqueens.h"
+#include "mitm_match_priv.h"
+
+#include <string.h>
+
+#define LANES 64
+#define COUNT_FN nq_match_count_scalar
+typedef uint64_t vec;
+typedef uint64_t acc;
+
+static inline vec vload(const void *p)
+{
+    return *(const uint64_t *)p;
+}
+static inline vec vand(vec a, vec b)
+{
+    return a & b;
+}
+static inline vec vandn(vec a, vec b)
+{
+    return ~a & b;
+}
+static inline acc acc_zero(void)
+{
+    return 0;
+}
+static inline acc acc_add(acc s, vec v)
+{
+    return s + (uint64_t)__builtin_popcountll(v);
+}
+static inline uint64_t acc_sum(acc s)
+{
+    return s;
+}
+static inline uint32_t pattern(uint64_t fp, const int *bit, int k)
+{
+    uint32_t p = 0;
+    for (int i = 0; i < k; i++)
+        p |= (uint32_t)(fp >> bit[i] & 1) << i;
+    return p;
+}
+/* Bit i of 8 bytes gathered into one byte by a multiply (each byte's bit
+ * lands on its own place among the top 8 bits). */
+static void rows_from_planes(const uint8_t *planes, size_t stride, int nbytes,
+                             uint64_t (*rows)[LANES / 64])
+{
+    for (int b = 0; b < nbytes; b++) {
+        for (int i = 0; i < 8; i++)
+            rows[8 * b + i][0] = 0;
+        for (int g = 0; g < 8; g++) {
+            uint64_t x;
+            memcpy(&x, planes + b * stride + 8 * g, 8);
+            for (int i = 0; i < 8; i++)
+                rows[8 * b + i][0] |= ((x >> i & 0x0101010101010101ull) * 0x0102040810204080ull >> 56)
+                                      << 8 * g;
+        }
+    }
+}
+
+#include "mitm_match_impl.h"

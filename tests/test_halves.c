@@ -1,0 +1,240 @@
+/* The meet-in-the-middle engine against plain searches: the half-boards of
+ * every row set, the pair counter on every code path, the counts a turn
+ * leaves alone, and the pieces' sum. */
+#include <criterion/criterion.h>
+
+#include "internal.h"
+#include "known_values.h"
+#include "mitm.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* ------------------------------------------------ a plain enumeration */
+
+typedef struct solutions {
+    int n, count;
+    int8_t (*boards)[NQ_MAX_N];
+} solutions;
+
+static void place(solutions *s, int8_t *p, int row)
+{
+    if (row == s->n) {
+        s->boards = realloc(s->boards, (size_t)(s->count + 1) * sizeof *s->boards);
+        memcpy(s->boards[s->count++], p, NQ_MAX_N);
+        return;
+    }
+    for (int c = 0; c < s->n; c++) {
+        int ok = 1;
+        for (int r = 0; r < row && ok; r++)
+            ok = p[r] != c && abs(p[r] - c) != row - r;
+        if (ok) {
+            p[row] = (int8_t)c;
+            place(s, p, row + 1);
+        }
+    }
+}
+
+static solutions all_solutions(int n)
+{
+    solutions s = { .n = n };
+    int8_t p[NQ_MAX_N] = { 0 };
+    place(&s, p, 0);
+    return s;
+}
+
+/* --------------------------------------------------------------- tests */
+
+Test(halves, turn_invariant_counts_match_a_plain_enumeration)
+{
+    for (int n = 1; n <= 12; n++) {
+        solutions s = all_solutions(n);
+        uint64_t s90 = 0, s180 = 0;
+        for (int i = 0; i < s.count; i++) {
+            int8_t t[NQ_MAX_N];
+            nq_sym_apply(1, n, s.boards[i], t);
+            s90 += !memcmp(t, s.boards[i], (size_t)n);
+            nq_sym_apply(2, n, s.boards[i], t);
+            s180 += !memcmp(t, s.boards[i], (size_t)n);
+        }
+        cr_assert_eq(nq_mitm_invariant(n, 1), s90, "n=%d S90", n);
+        cr_assert_eq(nq_mitm_invariant(n, 2), s180, "n=%d S180", n);
+        free(s.boards);
+    }
+}
+
+/* For every piece and every south row set it loops over, the half-boards
+ * it builds pair up into exactly the solutions with that middle
+ * configuration and those west rows, found by the plain search. */
+static void check_row_sets(int n, nq_simd level)
+{
+    const int h = n / 2, g = n % 2, s0 = h + g;
+    solutions all = all_solutions(n);
+    nq_mitm_piece *pieces;
+    size_t size;
+    cr_assert_eq(nq_mitm_pieces(n, &pieces, &size), 0);
+    nq_mitm_work *w;
+    cr_assert_eq(nq_mitm_work_create(&w, n, level), 0);
+    nq_match *m;
+    cr_assert_eq(nq_match_create(&m, level), 0);
+    int checked = 0;
+    for (size_t i = 0; i < size; i++) {
+        const nq_mitm_piece *pc = &pieces[i];
+        /* The south row sets the piece runs over: free of the middle
+         * column's queen, holding the west queens the north rows do not. */
+        uint32_t free_south = (1u << h) - 1;
+        int west_queens = h;
+        if (g && pc->middle_col != h) {
+            if (pc->middle_row >= s0)
+                free_south &= ~(1u << (pc->middle_row - s0));
+            west_queens -= pc->middle_col < h;
+        }
+        for (uint32_t south = 0; south < (1u << h); south++) {
+            if ((south & ~free_south) ||
+                __builtin_popcount(south) + __builtin_popcount(pc->north) != west_queens)
+                continue;
+            /* The plain count: solutions with this configuration and rows. */
+            uint64_t want = 0;
+            for (int k = 0; k < all.count; k++) {
+                const int8_t *p = all.boards[k];
+                if (g) {
+                    int row_of_middle_col = -1;
+                    for (int r = 0; r < n; r++)
+                        if (p[r] == h)
+                            row_of_middle_col = r;
+                    if (p[h] != pc->middle_col || row_of_middle_col != pc->middle_row)
+                        continue;
+                }
+                uint32_t rn = 0, rs = 0;
+                for (int r = 0; r < h; r++)
+                    rn |= (uint32_t)(p[r] < h) << r;
+                for (int r = s0; r < n; r++)
+                    rs |= (uint32_t)(p[r] < h) << (r - s0);
+                want += rn == pc->north && rs == south;
+            }
+            const uint64_t *west, *east;
+            size_t nw, ne;
+            const int err = nq_mitm_halves(w, pc, south, &west, &nw, &east, &ne);
+            cr_assert_eq(err, 0);
+            const uint64_t plain = nq_match_count_plain(west, nw, east, ne);
+            cr_assert_eq(plain, want, "n=%d piece %zu south %x: %llu pairs, %llu solutions", n, i,
+                         south, (unsigned long long)plain, (unsigned long long)want);
+            uint64_t fast;
+            cr_assert_eq(nq_match_count(m, west, nw, east, ne, nq_mitm_bits(n), &fast), 0);
+            cr_assert_eq(fast, plain, "n=%d %s", n, nq_simd_name(level));
+            checked += want > 0;
+        }
+    }
+    cr_assert_gt(checked, 0);
+    nq_match_destroy(m);
+    nq_mitm_work_destroy(w);
+    free(pieces);
+    free(all.boards);
+}
+
+Test(halves, every_row_set_pairs_into_its_solutions, .timeout = 300)
+{
+    for (int n = 4; n <= 11; n++)
+        check_row_sets(n, NQ_SIMD_SCALAR);
+    for (int level = NQ_SIMD_AVX2; level < NQ_SIMD_LEVELS; level++)
+        if (nq_simd_supported((nq_simd)level))
+            check_row_sets(10, (nq_simd)level);
+}
+
+static uint64_t next_random(uint64_t *x)
+{
+    *x ^= *x << 13;
+    *x ^= *x >> 7;
+    *x ^= *x << 17;
+    return *x;
+}
+
+/* Random footprints of every width and density, sets of every size around
+ * the vector and group boundaries: each code path equals the plain count. */
+Test(halves, pair_counter_paths_agree_with_the_plain_count)
+{
+    uint64_t seed = 0x9e3779b97f4a7c15ull;
+    static uint64_t west[6000], east[6000];
+    int levels = 0;
+    for (int level = 0; level < NQ_SIMD_LEVELS; level++) {
+        if (!nq_simd_supported((nq_simd)level))
+            continue;
+        levels++;
+        nq_match *m;
+        cr_assert_eq(nq_match_create(&m, (nq_simd)level), 0);
+        for (int trial = 0; trial < 60; trial++) {
+            const int bits = 2 + (int)(next_random(&seed) % 61);
+            const uint64_t mask = bits == 64 ? ~0ull : (1ull << bits) - 1;
+            const size_t sizes[] = { 0, 1, 63, 64, 65, 255, 256, 257, 511, 512, 513, 1500, 5000 };
+            const size_t nw = sizes[next_random(&seed) % 13], ne = sizes[next_random(&seed) % 13];
+            const int sparse = 1 + (int)(next_random(&seed) % 4);
+            for (size_t i = 0; i < nw; i++) {
+                uint64_t x = mask;
+                for (int k = 0; k < sparse; k++)
+                    x &= next_random(&seed);
+                west[i] = x;
+            }
+            for (size_t j = 0; j < ne; j++) {
+                uint64_t x = mask;
+                for (int k = 0; k < sparse; k++)
+                    x &= next_random(&seed);
+                east[j] = x;
+            }
+            uint64_t fast;
+            cr_assert_eq(nq_match_count(m, west, nw, east, ne, bits, &fast), 0);
+            const uint64_t plain = nq_match_count_plain(west, nw, east, ne);
+            cr_assert_eq(fast, plain, "%s bits=%d nw=%zu ne=%zu: %llu, plain %llu",
+                         nq_simd_name((nq_simd)level), bits, nw, ne, (unsigned long long)fast,
+                         (unsigned long long)plain);
+        }
+        nq_match_destroy(m);
+    }
+    cr_assert_geq(levels, 1);
+    cr_assert_eq(nq_match_create(&(nq_match *){ 0 }, NQ_SIMD_LEVELS), NQ_ERR(ENOTSUP));
+}
+
+/* The pieces on each code path add up to Q(n). */
+Test(halves, pieces_sum_to_q_on_every_path, .timeout = 300)
+{
+    for (int level = 0; level < NQ_SIMD_LEVELS; level++) {
+        if (!nq_simd_supported((nq_simd)level))
+            continue;
+        for (int n = 1; n <= 14; n++) {
+            unsigned long long total, unique;
+            cr_assert_eq(known_values(n, &total, &unique), 0);
+            nq_mitm_piece *pieces;
+            size_t size;
+            cr_assert_eq(nq_mitm_pieces(n, &pieces, &size), 0);
+            nq_mitm_work *w;
+            cr_assert_eq(nq_mitm_work_create(&w, n, (nq_simd)level), 0);
+            nq_u128 sum = 0;
+            for (size_t i = 0; i < size; i++) {
+                nq_u128 t;
+                cr_assert_eq(nq_mitm_count_piece(w, &pieces[i], NULL, &t), 0);
+                sum += t;
+            }
+            cr_assert(sum == total, "%s n=%d: %llu, expected %llu", nq_simd_name((nq_simd)level),
+                      n, (unsigned long long)sum, total);
+            nq_mitm_work_destroy(w);
+            free(pieces);
+        }
+    }
+}
+
+/* A set stop flag ends a piece between row sets, not done. */
+Test(halves, a_stop_ends_a_piece)
+{
+    nq_mitm_piece *pieces;
+    size_t size;
+    cr_assert_eq(nq_mitm_pieces(12, &pieces, &size), 0);
+    nq_mitm_work *w;
+    cr_assert_eq(nq_mitm_work_create(&w, 12, NQ_SIMD_SCALAR), 0);
+    volatile int stop = 1;
+    nq_u128 t;
+    size_t stopped = 0;
+    for (size_t i = 0; i < size; i++)
+        stopped += nq_mitm_count_piece(w, &pieces[i], &stop, &t) == NQ_ERR(EINTR);
+    cr_assert_gt(stopped, 0);
+    nq_mitm_work_destroy(w);
+    free(pieces);
+}

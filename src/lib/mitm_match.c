@@ -34,11 +34,14 @@ nq_simd nq_simd_best(void)
             best = (nq_simd)l;
             break;
         }
-    const char *cap = getenv("NQ_SIMD");
-    if (cap)
-        for (int l = 0; l < (int)best; l++)
-            if (!strcmp(cap, level_names[l]))
-                best = (nq_simd)l;
+    /* NQUEENS_ISA, which picks the path of the backtracking code for tests
+     * and benchmarks (dispatch.c), caps this one too: x86-64 is scalar,
+     * x86-64-v3 (with or without pext) AVX2; x86-64-v4 or none, the best. */
+    const char *isa = getenv("NQUEENS_ISA");
+    if (isa && !strcmp(isa, "x86-64"))
+        best = NQ_SIMD_SCALAR;
+    else if (isa && !strncmp(isa, "x86-64-v3", 9) && best > NQ_SIMD_AVX2)
+        best = NQ_SIMD_AVX2;
     return best;
 }
 

@@ -24,8 +24,8 @@ typedef enum nq_simd {
     NQ_SIMD_LEVELS
 } nq_simd;
 
-/* The best level this CPU runs; NQ_SIMD environment variable ("scalar",
- * "avx2", "avx512") may lower it, never raise it. */
+/* The best level this CPU runs; NQUEENS_ISA=x86-64 (scalar) or x86-64-v3
+ * (AVX2) in the environment lowers it, for tests and benchmarks. */
 nq_simd nq_simd_best(void);
 /* 1 if this CPU runs level. */
 int nq_simd_supported(nq_simd level);

@@ -42,13 +42,7 @@ static inline uint64_t acc_sum(acc s)
 {
     return s.n;
 }
-static inline uint32_t pattern(uint64_t fp, const int *bit, int k)
-{
-    uint32_t p = 0;
-    for (int i = 0; i < k; i++)
-        p |= (uint32_t)(fp >> bit[i] & 1) << i;
-    return p;
-}
+#define pattern nq_match_gather
 /* VPMOVMSKB takes bit 7 of 32 bytes at once. */
 static void rows_from_planes(const uint8_t *planes, size_t stride, int nbytes,
                              uint64_t (*rows)[LANES / 64])

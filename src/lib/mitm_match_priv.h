@@ -40,6 +40,15 @@ int nq_match_reserve(void **buf, size_t *cap, size_t need);
 int nq_match_index_bits(const nq_match *m, const uint64_t *west, size_t nw, const uint64_t *east,
                         size_t ne, int bits, int lanes, int bit[NQ_MATCH_MAX_INDEX]);
 
+/* A footprint's index pattern, bit by bit (where PEXT is missing or slow). */
+static inline uint32_t nq_match_gather(uint64_t fp, const int *bit, int k)
+{
+    uint32_t p = 0;
+    for (int i = 0; i < k; i++)
+        p |= (uint32_t)(fp >> bit[i] & 1) << i;
+    return p;
+}
+
 int nq_match_count_scalar(nq_match *m, const uint64_t *west, size_t nw, const uint64_t *east,
                           size_t ne, int bits, uint64_t *count);
 int nq_match_count_avx2(nq_match *m, const uint64_t *west, size_t nw, const uint64_t *east,

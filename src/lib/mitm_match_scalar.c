@@ -33,13 +33,7 @@ static inline uint64_t acc_sum(acc s)
 {
     return s;
 }
-static inline uint32_t pattern(uint64_t fp, const int *bit, int k)
-{
-    uint32_t p = 0;
-    for (int i = 0; i < k; i++)
-        p |= (uint32_t)(fp >> bit[i] & 1) << i;
-    return p;
-}
+#define pattern nq_match_gather
 /* Bit i of 8 bytes gathered into one byte by a multiply (each byte's bit
  * lands on its own place among the top 8 bits). */
 static void rows_from_planes(const uint8_t *planes, size_t stride, int nbytes,

@@ -135,25 +135,41 @@ uint64_t nq_fnv1a(uint64_t h, const void *data, size_t len)
     return h;
 }
 
-/* Relative size of a subproblem: the partial boards two rows below its
- * prefix, a cheap stand-in for its tree (used for the queue order and ETA). */
-static double estimate(int n, const nq_sub *s)
+/* Partial boards `rows` rows below row y. */
+static unsigned partial_boards(const nq_rules *k, int y, uint32_t l, uint32_t d, uint32_t r,
+                               int rows)
+{
+    if (rows == 0 || y == k->n)
+        return 1;
+    uint32_t f = nq_rules_allowed(k, y, d) & ~(l | d | r);
+    if (rows == 1)
+        return (unsigned)__builtin_popcount(f);
+    unsigned count = 0;
+    while (f) {
+        const uint32_t bit = f & -f;
+        f ^= bit;
+        count += partial_boards(k, y + 1, (l | bit) << 1, d | bit, (r | bit) >> 1, rows - 1);
+    }
+    return count;
+}
+
+/* Relative size of a subproblem: the partial boards `rows` rows below its
+ * prefix, a cheap stand-in for its tree (used for the queue order and ETA).
+ * With two rows the first ETAs of a run (largest subproblems first) were
+ * 0.8 of the time really left; with three, 0.94-1.14 over the first fifth
+ * (n = 16, 17, from each subproblem's CPU time); both are pessimistic, 1.5,
+ * over the last fifth. Three rows cost n times more, so they are used while
+ * that stays within ESTIMATE_BUDGET steps (under 0.2 s; n <= 28 at the
+ * default depth). */
+#define ESTIMATE_MAX (NQ_MAX_N * NQ_MAX_N * NQ_MAX_N + 1)
+#define ESTIMATE_BUDGET ((size_t)1 << 27)
+static double estimate(int n, const nq_sub *s, int rows)
 {
     nq_rules k;
     nq_rules_init(&k, n, s);
     uint32_t l, d, r;
     prefix_masks(n, s, &l, &d, &r, NULL);
-    if (s->rows >= n - 1)
-        return 1;
-    double count = 0;
-    uint32_t f = nq_rules_allowed(&k, s->rows, d) & ~(l | d | r);
-    while (f) {
-        const uint32_t bit = f & -f;
-        f ^= bit;
-        const uint32_t nl = (l | bit) << 1, nd = d | bit, nr = (r | bit) >> 1;
-        count += __builtin_popcount(nq_rules_allowed(&k, s->rows + 1, nd) & ~(nl | nd | nr));
-    }
-    return count + 1;
+    return partial_boards(&k, s->rows, l, d, r, rows) + 1;
 }
 
 /* Enough subproblems to balance many threads (hundreds to thousands), and
@@ -164,7 +180,7 @@ static int default_depth(int n)
 }
 
 /* The work-queue order, largest estimate first, ties by index: a counting
- * sort, as estimates are small whole numbers (at most n * n + 1); it takes
+ * sort, as estimates are small whole numbers (at most ESTIMATE_MAX); it takes
  * linear time, where a comparison sort of millions took seconds that a stop
  * could not interrupt. */
 typedef struct ranked {
@@ -200,7 +216,7 @@ static int order_by_weight(nq_plan *p)
 {
     if (p->subs == NULL)
         return order_by_any_weight(p);
-    const size_t buckets = (size_t)p->n * (size_t)p->n + 2;
+    const size_t buckets = ESTIMATE_MAX + 1;
     size_t *start = calloc(buckets + 1, sizeof *start);
     if (!start)
         return NQ_ERR(ENOMEM);
@@ -236,6 +252,7 @@ int nq_plan_backtrack(nq_plan *p, const volatile int *stop)
     if (!p->weights)
         return NQ_ERR(ENOMEM);
     /* The fingerprint: n, engine, depth, then every prefix. */
+    const int rows = p->size * (size_t)n * (size_t)n <= ESTIMATE_BUDGET ? 3 : 2;
     const int32_t head[3] = { n, p->engine, p->depth };
     uint64_t h = nq_fnv1a(NQ_FNV_START, head, sizeof head);
     for (size_t i = 0; i < p->size; i++) {
@@ -243,8 +260,8 @@ int nq_plan_backtrack(nq_plan *p, const volatile int *stop)
         const uint8_t fields[4] = { s->kind, s->weight, s->bound, s->rows };
         h = nq_fnv1a(h, fields, sizeof fields);
         h = nq_fnv1a(h, s->cols, s->rows);
-        p->weights[i] = estimate(n, s);
-        if (i % 65536 == 65535 && stop && *stop)
+        p->weights[i] = estimate(n, s, rows);
+        if (i % 4096 == 4095 && stop && *stop)
             return NQ_ERR(EINTR);
     }
     p->fingerprint = h;

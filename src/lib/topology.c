@@ -388,25 +388,6 @@ int nq_bind_thread(const nq_binder *binder, int thread, nq_placement *readback)
 
 #else /* !NQ_HAVE_HWLOC: the API exists, but there is no topology to plan on. */
 
-/* The calling thread's CPU set, inherited from taskset, cgroups, Slurm or
- * mpirun --bind-to (read before any thread of ours is bound). */
-static int read_allowed(nq_topology *t)
-{
-    hwloc_const_cpuset_t all = hwloc_topology_get_topology_cpuset(t->hw);
-    t->allowed = hwloc_bitmap_dup(all);
-    if (!t->allowed)
-        return NQ_ERR(ENOMEM);
-    hwloc_bitmap_t mine = hwloc_bitmap_alloc();
-    if (!mine)
-        return NQ_ERR(ENOMEM);
-    if (hwloc_topology_is_thissystem(t->hw) &&
-        hwloc_get_cpubind(t->hw, mine, HWLOC_CPUBIND_THREAD) == 0 &&
-        hwloc_bitmap_intersects(mine, all))
-        hwloc_bitmap_and(t->allowed, mine, all);
-    hwloc_bitmap_free(mine);
-    return 0;
-}
-
 int nq_topology_open(nq_topology **out, const char *synthetic)
 {
     (void)synthetic;

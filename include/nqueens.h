@@ -269,8 +269,9 @@ NQ_API const char *nq_bind_mode_name(int mode);
 /* Loads a topology: hwloc's synthetic description `synthetic` if non-NULL
  * (e.g. "pack:2 numa:1 core:4 pu:2"), else the one in the HWLOC_SYNTHETIC
  * environment variable if set and non-empty, else this machine's.
- * NQ_ERR(EINVAL) if hwloc rejects the description, NQ_ERR(ENOSYS) without
- * hwloc, another negative errno if hwloc fails. */
+ * NQ_ERR(EINVAL) if hwloc rejects the description, NQ_ERR(E2BIG) if it
+ * makes more than NQ_MAX_PUS PUs (checked before hwloc reads it),
+ * NQ_ERR(ENOSYS) without hwloc, another negative errno if hwloc fails. */
 NQ_API int nq_topology_open(nq_topology **out, const char *synthetic);
 NQ_API void nq_topology_close(nq_topology *topo);
 

@@ -7,9 +7,14 @@
 
 static void vreport(const char *fmt, va_list ap)
 {
-    fputs("nqueens: ", stderr);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
+    char line[1024];
+    vsnprintf(line, sizeof line, fmt, ap);
+    /* One line, whatever an argument holds: control characters (a newline
+     * in N, say) are shown as '?'. */
+    for (char *c = line; *c; c++)
+        if ((unsigned char)*c < 0x20 || *c == 0x7f)
+            *c = '?';
+    fprintf(stderr, "nqueens: %s\n", line);
 }
 
 void cli_usage_error(const char *fmt, ...)
@@ -132,8 +137,13 @@ void cli_reject(const char *command, const char *arg)
 
 void cli_finish_stdout(void)
 {
-    if (fflush(stdout) != 0 || ferror(stdout))
-        cli_fail("cannot write the output: %s", strerror(errno));
+    errno = 0;
+    if (fflush(stdout) == 0 && !ferror(stdout))
+        return;
+    /* The reader went away (`| head`): a quiet end, as solve has always had. */
+    if (errno == EPIPE)
+        exit(0);
+    cli_fail("cannot write the output: %s", errno ? strerror(errno) : "write error");
 }
 
 int cli_default_threads(void)

@@ -51,8 +51,9 @@ CLI_NORETURN void cli_reject(const char *command, const char *arg);
 /* 1 if arg looks like an option ("-x", "--x"), not a negative number. */
 int cli_is_option(const char *arg);
 
-/* Writes stdout out and reports a write error (full disk, closed pipe...)
- * as a run-time failure; returns only on success. */
+/* Writes stdout out. A closed pipe (EPIPE: the reader left, `| head`) ends
+ * the process quietly with status 0, for every command; any other write
+ * error (a full disk) is a run-time failure. Returns only on success. */
 void cli_finish_stdout(void);
 
 /* Default threads: OMP_NUM_THREADS (validated like --threads) or the CPUs

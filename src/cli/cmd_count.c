@@ -3,6 +3,7 @@
 #include "commands.h"
 #include "count_options.h"
 #include "placement_print.h"
+#include "run_estimate.h"
 #include "stop_signals.h"
 
 #include <stdio.h>
@@ -80,10 +81,12 @@ static void usage(void)
 int cmd_count(int argc, char **argv)
 {
     count_options o;
-    /* From the start: a signal before the run would end the process with
-     * nothing said. */
-    cli_catch_stop_signals();
     parse_count_options(argc, argv, COUNT_LOCAL, usage, &o);
+    /* Before any work (a signal before the run would end the process with
+     * nothing said); the classic engines cannot stop part-way, so a signal
+     * keeps its default there and ends them at once. */
+    if (nq_engine_get(o.engine)->parallel)
+        cli_catch_stop_signals();
     const int n = o.n, threads = o.threads, depth = o.depth, json = o.json, bind = o.bind;
     const char *checkpoint = o.checkpoint;
     const nq_engine_info *info = nq_engine_get(o.engine);
@@ -98,6 +101,16 @@ int cmd_count(int argc, char **argv)
                                  .ctx = &binding,
                                  .stop = (volatile int *)&cli_stop_requested,
                                  .stop_after = o.stop_after };
+    /* Years of work do not start without a word. */
+    if (!checkpoint) {
+        char what[64];
+        snprintf(what, sizeof what, "count %d on %d thread%s", n, threads, threads > 1 ? "s" : "");
+        /* The classic engines are about ten times slower per thread. */
+        cli_announce_long_run(what, cli_estimate_seconds(n, info->parallel ? threads : 1) *
+                                        (info->parallel ? 1 : 10),
+                              "--checkpoint FILE keeps the work if it is stopped, --progress "
+                              "shows an ETA");
+    }
     int tty = isatty(STDERR_FILENO);
     char message[512] = "";
     const nq_count_params params = {
@@ -138,6 +151,9 @@ int cmd_count(int argc, char **argv)
     if (err == NQ_ERR(E2BIG))
         cli_usage_error("--depth %d makes more than %lu subproblems at N=%d, too many to hold; "
                         "use a smaller --depth", depth, (unsigned long)NQ_MAX_PLAN_SIZE, n);
+    if (err == NQ_ERR(EAGAIN))
+        cli_fail("cannot start %d threads: %s (use fewer --threads, or allow more memory: "
+                 "ulimit -v)", res.threads ? res.threads : threads, strerror(-err));
     if (err)
         cli_fail("count %d failed: %s", n, strerror(-err));
     cli_binding_check(&binding);
@@ -173,11 +189,13 @@ int cmd_count(int argc, char **argv)
         cli_placement_line(stdout, binding.placement, binding.threads);
     }
     cli_binding_close(&binding);
-    cli_finish_stdout();
-    /* The counts are out; a failed last save still fails the run. */
+    /* The counts are out; a failed last save still fails the run (said
+     * first, so that a closed stdout does not hide it). */
     if (res.checkpoint_error) {
-        fprintf(stderr, "nqueens: %s (the counts above are complete)\n", message);
+        fprintf(stderr, "nqueens: %s (the counts on stdout are complete)\n", message);
+        fflush(stdout);
         return EXIT_RUNTIME;
     }
+    cli_finish_stdout();
     return 0;
 }

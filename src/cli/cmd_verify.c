@@ -2,6 +2,7 @@
 #include "args.h"
 #include "commands.h"
 #include "known_values.h"
+#include "run_estimate.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -37,6 +38,15 @@ int cmd_verify(int argc, char **argv)
     if (!threads)
         threads = cli_default_threads();
 
+    double seconds = 0;
+    for (int n = 1; n <= max; n++)
+        seconds += cli_estimate_seconds(n, nq_engine_get(engine)->parallel ? threads : 1) *
+                   (nq_engine_get(engine)->parallel ? 1 : 10);
+    char what[64];
+    snprintf(what, sizeof what, "verify --max %d", max);
+    cli_announce_long_run(what, seconds,
+                          "'nqueens count N --checkpoint FILE' keeps the work of a large N "
+                          "if it is stopped");
     int failures = 0;
     for (int n = 1; n <= max; n++) {
         unsigned long long want_total, want_unique;
@@ -53,7 +63,7 @@ int cmd_verify(int argc, char **argv)
             nq_u128_str(res.unique, unique);
         printf("%s n=%d total=%s unique=%s expected %llu %llu (%.3f s)\n", ok ? "PASS" : "FAIL", n,
                total, unique, want_total, want_unique, res.seconds);
-        fflush(stdout);
+        cli_finish_stdout(); /* each line as it comes; a closed pipe ends it */
         failures += !ok;
     }
     printf("%s: %d of %d passed (engine %s, %d threads)\n", failures ? "FAIL" : "PASS",

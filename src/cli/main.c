@@ -2,6 +2,7 @@
 #include "args.h"
 #include "commands.h"
 
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -33,6 +34,10 @@ static void usage(void)
 
 int main(int argc, char **argv)
 {
+    /* Writes to a closed pipe fail with EPIPE, which cli_finish_stdout
+     * turns into a quiet exit 0 in every command, instead of death by
+     * SIGPIPE (status 141). */
+    signal(SIGPIPE, SIG_IGN);
     if (argc < 2)
         cli_usage_error("missing command (count, solve, verify, topology; see 'nqueens --help')");
     const char *cmd = argv[1];

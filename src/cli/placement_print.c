@@ -26,6 +26,9 @@ nq_topology *cli_topology_open(const char *needed_for)
     if (err == NQ_ERR(EINVAL))
         cli_usage_error("hwloc rejects HWLOC_SYNTHETIC='%s' (e.g. 'pack:2 numa:1 core:4 pu:2')",
                         getenv("HWLOC_SYNTHETIC"));
+    if (err == NQ_ERR(E2BIG))
+        cli_usage_error("HWLOC_SYNTHETIC='%s' describes more than %d PUs, more than nqueens "
+                        "places threads on", getenv("HWLOC_SYNTHETIC"), NQ_MAX_PUS);
     if (err)
         cli_fail("cannot read the machine's topology with hwloc: %s", strerror(-err));
     return topo;
@@ -36,10 +39,20 @@ void cli_binding_open(cli_binding *b, int threads, int mode)
     char needed_for[32];
     snprintf(needed_for, sizeof needed_for, "--bind %s", nq_bind_mode_name(mode));
     *b = (cli_binding){ .threads = threads, .mode = mode };
-    b->topo = cli_topology_open(mode == NQ_BIND_NONE ? NULL : needed_for);
-    if (!b->topo)
+    /* --bind none needs no topology: it is read only to report where the
+     * threads ran, and whatever fails there is left unreported. */
+    if (mode == NQ_BIND_NONE) {
+        if (nq_topology_open(&b->topo, NULL))
+            return;
+    } else if (!(b->topo = cli_topology_open(needed_for))) {
         return;
+    }
     int err = nq_binder_create(&b->binder, b->topo, threads, mode);
+    if (err && mode == NQ_BIND_NONE) {
+        nq_topology_close(b->topo);
+        b->topo = NULL;
+        return;
+    }
     if (err)
         cli_fail("cannot plan %d threads with %s: %s", threads, needed_for, strerror(-err));
     b->placement = calloc((size_t)threads, sizeof *b->placement);

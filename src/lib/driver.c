@@ -5,6 +5,7 @@
 #include "engines.h"
 
 #include <omp.h>
+#include <pthread.h>
 #include <stdlib.h>
 
 /* One cache line per thread, so that accumulating never shares a line. */
@@ -28,6 +29,36 @@ void nq_plan_sum(const nq_plan *plan, const unsigned char *done, const nq_sub_re
             add(sum, &results[i]);
 }
 
+static void *idle(void *arg)
+{
+    return arg;
+}
+
+/* Whether `threads` threads can start now: libgomp ends the process when it
+ * cannot create one (a small `ulimit -v`, say), so they are tried first, all
+ * alive at once with the default stack, as libgomp makes them. Once per
+ * process for each larger count. */
+static int threads_can_start(int threads)
+{
+    static int proven = 1;
+    if (threads <= __atomic_load_n(&proven, __ATOMIC_RELAXED))
+        return 0;
+    pthread_t *t = malloc((size_t)threads * sizeof *t);
+    if (!t)
+        return NQ_ERR(ENOMEM);
+    int started = 0, err = 0;
+    while (started < threads - 1 && !err) {
+        err = -pthread_create(&t[started], NULL, idle, NULL);
+        started += !err;
+    }
+    while (started > 0)
+        pthread_join(t[--started], NULL);
+    free(t);
+    if (!err)
+        __atomic_store_n(&proven, threads, __ATOMIC_RELAXED);
+    return err;
+}
+
 static int run_list(const nq_plan *plan, int threads, const size_t *todo, size_t todo_size,
                     unsigned char *done, nq_sub_result *results, const nq_run_hooks *hooks,
                     nq_sub_result *run_sum)
@@ -35,6 +66,9 @@ static int run_list(const nq_plan *plan, int threads, const size_t *todo, size_t
     if (threads < 0 || threads > NQ_MAX_THREADS)
         return NQ_ERR(EINVAL);
     threads = nq_threads_for(threads);
+    const int startable = threads_can_start(threads);
+    if (startable)
+        return startable;
     const nq_run_hooks none = { 0 };
     if (!hooks)
         hooks = &none;

@@ -96,6 +96,26 @@ static int read_allowed(nq_topology *t)
     return 0;
 }
 
+/* The PUs a synthetic description makes: the product of its levels' arities
+ * ("pack:2 core:300 pu:2" makes 1200), saturating; attributes in
+ * parentheses are skipped. hwloc takes minutes over a huge one. */
+static unsigned long synthetic_pus(const char *s)
+{
+    unsigned long pus = 1;
+    int depth = 0;
+    for (const char *c = s; *c; c++) {
+        if (*c == '(' || *c == ')') {
+            depth += *c == '(' ? 1 : -1;
+        } else if (!depth && *c >= '0' && *c <= '9' && (c == s || c[-1] == ':' || c[-1] == ' ')) {
+            char *end;
+            const unsigned long arity = strtoul(c, &end, 10);
+            pus = arity && pus > ~0ul / arity ? ~0ul : pus * arity;
+            c = end - 1;
+        }
+    }
+    return pus;
+}
+
 int nq_topology_open(nq_topology **out, const char *synthetic)
 {
     *out = NULL;
@@ -107,6 +127,8 @@ int nq_topology_open(nq_topology **out, const char *synthetic)
         if (env && *env)
             synthetic = env;
     }
+    if (synthetic && synthetic_pus(synthetic) > NQ_MAX_PUS)
+        return NQ_ERR(E2BIG);
     nq_topology *t = calloc(1, sizeof *t);
     if (!t)
         return NQ_ERR(ENOMEM);

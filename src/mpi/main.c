@@ -375,7 +375,7 @@ int main(int argc, char **argv)
         cli_finish_stdout();
         /* The counts are out; a failed last save still fails the job. */
         if (s.save_error) {
-            fprintf(stderr, "nqueens: the checkpoint could not be written (the counts above "
+            fprintf(stderr, "nqueens: the checkpoint could not be written (the counts on stdout "
                             "are complete)\n");
             status = 1;
         }

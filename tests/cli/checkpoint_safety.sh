@@ -55,7 +55,7 @@ if command -v strace >/dev/null; then
     check "failing writes: status 1" test $? -eq 1
     check "failing writes: counts printed" test "$(sed 's/ engine=.*//' out)" = "$want"
     check "failing writes: told during the run" grep -q "cannot write it: No space left on device; the run goes on" err
-    check "failing writes: told at the end" grep -q "the counts above are complete" err
+    check "failing writes: told at the end" grep -q "the counts on stdout are complete" err
     check "failing writes: the last good file kept" grep -q '^done ' W
     check "failing writes: no temporary left" test -z "$(ls | grep 'tmp-nq')"
 else

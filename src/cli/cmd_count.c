@@ -101,13 +101,13 @@ int cmd_count(int argc, char **argv)
                                  .ctx = &binding,
                                  .stop = (volatile int *)&cli_stop_requested,
                                  .stop_after = o.stop_after };
-    /* Years of work do not start without a word. */
-    if (!checkpoint) {
+    /* Years of work do not start without a word (unless refused at once
+     * for want of memory). */
+    const uint64_t memory = o.max_memory ? o.max_memory : nq_memory_available();
+    if (!checkpoint && !(memory && nq_count_memory(n, o.engine, threads) > memory)) {
         char what[64];
         snprintf(what, sizeof what, "count %d on %d thread%s", n, threads, threads > 1 ? "s" : "");
-        /* The classic engines are about ten times slower per thread. */
-        cli_announce_long_run(what, cli_estimate_seconds(n, info->parallel ? threads : 1) *
-                                        (info->parallel ? 1 : 10),
+        cli_announce_long_run(what, cli_estimate_seconds(n, o.engine, threads),
                               "--checkpoint FILE keeps the work if it is stopped, --progress "
                               "shows an ETA");
     }

@@ -40,8 +40,7 @@ int cmd_verify(int argc, char **argv)
 
     double seconds = 0;
     for (int n = 1; n <= max; n++)
-        seconds += cli_estimate_seconds(n, nq_engine_get(engine)->parallel ? threads : 1) *
-                   (nq_engine_get(engine)->parallel ? 1 : 10);
+        seconds += cli_estimate_seconds(n, engine, threads);
     char what[64];
     snprintf(what, sizeof what, "verify --max %d", max);
     cli_announce_long_run(what, seconds,

@@ -5,10 +5,10 @@
 /* Runs estimated at this many seconds or more are announced. */
 #define CLI_LONG_RUN 600.0
 
-/* A rough wall-clock estimate for `count n` (parallel-sym8) on `threads`
- * threads: the development machine's one-thread time at n = 16, scaled by
- * Q(n)/Q(16) (past the published values, by 10 per n). */
-double cli_estimate_seconds(int n, int threads);
+/* A rough wall-clock estimate for `count n` with engine on `threads`
+ * threads: the development machine's one-thread time for the engine at
+ * n = 16, scaled by Q(n)/Q(16) (past the published values, by 10 per n). */
+double cli_estimate_seconds(int n, int engine, int threads);
 
 /* "nqueens: WHAT may take about 3.2 hours here ...; ADVICE" on stderr if
  * seconds >= CLI_LONG_RUN (ADVICE may be NULL). */

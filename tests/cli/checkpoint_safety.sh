@@ -151,5 +151,27 @@ PY
 check "version 1: exact" test "$(sed 's/ engine=.*//' out)" = "$want"
 check "version 1: rewritten as 2" grep -qx "nqueens-checkpoint 2" V
 
+# kill -9 at random moments, with a write every 20 ms so that many kills
+# land inside one: every time, the file is whole or absent, and the runs
+# resumed from it end with the exact counts (both engines with a plan).
+for engine in "parallel-sym8 --depth 4 600" "halves 200"; do
+    set -- $engine
+    range=${!#} # delays of 150 ms (the start) plus up to this many: within a run
+    rm -f K
+    for round in $(seq 8); do
+        "$bin" count 16 --engine "${@:1:$#-1}" -t 1 --checkpoint K --checkpoint-every 0.01 \
+            >/dev/null 2>&1 &
+        pid=$!
+        sleep "$(printf '0.%03d' $((RANDOM % range + 150)))"
+        kill -9 $pid 2>/dev/null
+        wait $pid 2>/dev/null
+        [[ -e K ]] && { tail -n 1 K | grep -q '^checksum ' || check "kill -9 $1 $round: whole file" false; }
+    done
+    out=$("$bin" count 16 --engine "${@:1:$#-1}" -t 2 --checkpoint K --json 2>err)
+    check "kill -9, $1: resumed" test "$(json_field resumed_subproblems <<<"$out")" -gt 0
+    check "kill -9, $1: exact" test "n=16 total=$(json_field total <<<"$out") unique=$(json_field unique <<<"$out")" = "$want"
+    check "kill -9, $1: no temporary left" test -z "$(ls | grep '^K\.tmp-nq-')"
+done
+
 [[ $fail -eq 0 ]] && echo "all checkpoint safety checks passed"
 exit $fail

@@ -3,7 +3,7 @@
  * as they were. */
 #include <criterion/criterion.h>
 
-#include "internal.h"
+#include "engines.h"
 #include "known_values.h"
 
 #include <stdio.h>

@@ -6,7 +6,7 @@
  * format README describes, independently of checkpoint.c. */
 #include <criterion/criterion.h>
 
-#include "internal.h"
+#include "engines.h"
 
 #include <inttypes.h>
 #include <stdio.h>

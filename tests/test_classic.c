@@ -1,6 +1,6 @@
 /* The classic engines are the reference for every fast engine, so each one
  * is checked here against the published Q(n). */
-#include "internal.h"
+#include "engines.h"
 #include "known_values.h"
 
 #include <criterion/criterion.h>

@@ -1,7 +1,7 @@
 /* Every engine against the published Q(n) and U(n). */
 #include <criterion/criterion.h>
 
-#include "internal.h"
+#include "nqueens.h"
 #include "known_values.h"
 
 static void check(int engine, int n, int threads, int depth)

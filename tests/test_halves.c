@@ -3,7 +3,7 @@
  * leaves alone, and the pieces' sum. */
 #include <criterion/criterion.h>
 
-#include "internal.h"
+#include "symmetry.h"
 #include "known_values.h"
 #include "mitm.h"
 

@@ -2,7 +2,8 @@
  * the subproblem counts is the total. Checked against a plain enumeration. */
 #include <criterion/criterion.h>
 
-#include "internal.h"
+#include "engines.h"
+#include "symmetry.h"
 #include "known_values.h"
 
 #include <stdlib.h>

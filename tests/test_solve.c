@@ -2,7 +2,8 @@
  * lexicographic order (so none repeats), Q(n) or U(n) of them, the same for
  * any number of threads; the text formats agree with the boards; early stops
  * and limits are exact. */
-#include "internal.h"
+#include "nqueens.h"
+#include "symmetry.h"
 #include "known_values.h"
 
 #include <criterion/criterion.h>

@@ -1,7 +1,8 @@
 /* The symmetry group on boards: group laws and the canonical form. */
 #include <criterion/criterion.h>
 
-#include "internal.h"
+#include "nqueens.h"
+#include "symmetry.h"
 
 #include <string.h>
 

@@ -2,6 +2,7 @@
 #include "args.h"
 #include "commands.h"
 #include "count_options.h"
+#include "count_report.h"
 #include "placement_print.h"
 #include "run_estimate.h"
 #include "stop_signals.h"
@@ -66,14 +67,14 @@ static void usage(void)
            "  --progress       progress, rate and ETA on stderr (a live line on a terminal)\n"
            "  --checkpoint FILE  save finished subproblems to FILE (atomically) and resume\n"
            "                   from it if it exists; SIGINT/SIGTERM/SIGHUP stop and save\n"
-           "  --checkpoint-every SECONDS  how often to save (default 30)\n"
+           "  --checkpoint-every SECONDS  how often to save (default %d)\n"
            "  --max-memory SIZE  refuse a count that would need more (e.g. 4G; default:\n"
            "                   the memory available); without --engine, a count that\n"
            "                   halves cannot fit runs with parallel-sym8\n"
            "  --json           one JSON object on stdout\n"
            "  -h, --help       this help\n\n"
            "engines:\n",
-           NQ_MAX_N, NQ_MAX_THREADS, nq_engine_get(0)->name, NQ_MAX_DEPTH);
+           NQ_MAX_N, NQ_MAX_THREADS, nq_engine_get(0)->name, NQ_MAX_DEPTH, CLI_CHECKPOINT_EVERY);
     for (int i = 0; i < nq_engine_count(); i++)
         printf("  %-16s %s\n", nq_engine_get(i)->name, nq_engine_get(i)->description);
 }
@@ -126,25 +127,9 @@ int cmd_count(int argc, char **argv)
     if (o.progress && tty)
         fputc('\n', stderr);
     if (err == NQ_ERR(EINTR)) {
-        const int sig = cli_stop_signal();
-        const char *why = cli_stop_name(sig, "--stop-after");
         cli_binding_close(&binding);
-        if (checkpoint && res.checkpoint_error) {
-            fprintf(stderr, "nqueens: stopped by %s; the work done could not be saved: %s\n", why,
-                    message);
-            return EXIT_RUNTIME;
-        }
-        char depth_arg[32] = ""; /* none if stopped while planning the default */
-        if (res.depth)
-            snprintf(depth_arg, sizeof depth_arg, " --depth %d", res.depth);
-        if (checkpoint)
-            fprintf(stderr, "nqueens: stopped by %s; the work done is saved in '%s'; resume with: "
-                            "nqueens count %d --engine %s%s --checkpoint '%s'\n",
-                    why, checkpoint, n, info->name, depth_arg, checkpoint);
-        else
-            fprintf(stderr, "nqueens: stopped by %s; nothing saved (run with --checkpoint FILE "
-                            "to keep the work done)\n", why);
-        return cli_stop_status(sig);
+        return cli_report_stop(cli_stop_signal(), "nqueens count", n, o.engine, res.depth,
+                               checkpoint, checkpoint && res.checkpoint_error ? message : NULL);
     }
     if (err && *message)
         cli_fail("%s", message);
@@ -158,24 +143,19 @@ int cmd_count(int argc, char **argv)
         cli_fail("count %d failed: %s", n, strerror(-err));
     cli_binding_check(&binding);
 
-    char total[40], unique[40];
-    nq_u128_str(res.total, total);
-    if (res.unique_known)
-        nq_u128_str(res.unique, unique);
-    else
-        strcpy(unique, json ? "null" : "unknown");
-    if (json)
-        printf("{\"n\":%d,\"total\":%s,\"unique\":%s,\"engine\":\"%s\",\"threads\":%d,"
-               "\"depth\":%d,\"subproblems\":%llu,\"resumed_subproblems\":%llu,"
-               "\"computed_subproblems\":%llu,\"seconds\":%.6f,\"peak_memory_bytes\":%llu,"
-               "\"bind\":\"%s\",\"placement\":",
-               n, total, unique, info->name, res.threads, res.depth,
-               (unsigned long long)res.subproblems, (unsigned long long)res.resumed_subproblems,
-               (unsigned long long)(res.subproblems - res.resumed_subproblems), res.seconds,
+    const count_summary summary = {
+        .n = n, .total = res.total, .unique = res.unique, .unique_known = res.unique_known,
+        .engine = info->name, .threads = res.threads, .depth = res.depth,
+        .subproblems = res.subproblems, .resumed_subproblems = res.resumed_subproblems,
+        .seconds = res.seconds
+    };
+    if (json) {
+        cli_print_count_json_open(stdout, &summary);
+        printf(",\"peak_memory_bytes\":%llu,\"bind\":\"%s\",\"placement\":",
                peak_memory_bytes(), nq_bind_mode_name(bind));
-    else
-        printf("n=%d total=%s unique=%s engine=%s threads=%d seconds=%.3f\n", n, total, unique,
-               info->name, res.threads, res.seconds);
+    } else {
+        cli_print_count_line(stdout, &summary, "");
+    }
     /* The placement read back from the OS, when there is one to report (in
      * the human output only if asked for, to keep the default one line). */
     if (json) {

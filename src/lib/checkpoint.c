@@ -22,8 +22,9 @@
  * goes to a fresh temporary file in the same folder (mkstemp: never an
  * existing name, never through a link), locked before it is renamed over the
  * checkpoint, so the name always leads to a whole file that the run holds. */
-#include "internal.h"
 #include "engines.h"
+#include "plan.h"
+#include "util.h"
 
 #include <dirent.h>
 #include <fcntl.h>
@@ -77,27 +78,19 @@ static int say(char *message, size_t size, const char *path, int err, const char
 
 /* ------------------------------------------------------------ the text */
 
-static uint64_t fnv1a(uint64_t h, const void *data, size_t len)
-{
-    const unsigned char *p = data;
-    for (size_t i = 0; i < len; i++)
-        h = (h ^ p[i]) * 0x100000001b3ull;
-    return h;
-}
-
 /* The checksum of body: for version 2 over the plan it must belong to
  * first, so that a file is valid for one plan only. */
 static uint64_t checksum(const nq_plan *plan, int version, const char *body, size_t len)
 {
-    uint64_t h = 0xcbf29ce484222325ull;
+    uint64_t h = NQ_FNV_START;
     if (version >= 2) {
         const uint64_t seal[6] = { (uint64_t)version, (uint64_t)plan->n, (uint64_t)plan->engine,
                                    (uint64_t)plan->depth, plan->fingerprint, plan->size };
         const char *engine = nq_engine_get(plan->engine)->name;
-        h = fnv1a(h, seal, sizeof seal);
-        h = fnv1a(h, engine, strlen(engine) + 1);
+        h = nq_fnv1a(h, seal, sizeof seal);
+        h = nq_fnv1a(h, engine, strlen(engine) + 1);
     }
-    return fnv1a(h, body, len);
+    return nq_fnv1a(h, body, len);
 }
 
 /* A growing text buffer. */

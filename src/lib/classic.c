@@ -6,7 +6,8 @@
  * row), slow on purpose and easy to read: every fast engine is checked
  * against them. Each returns Q(n); counts are 64-bit, which is exact far
  * beyond any n these methods can finish (Q(28) < 2^64). */
-#include "internal.h"
+#include "classic.h"
+#include "util.h"
 
 #include <stdbool.h>
 
@@ -221,7 +222,7 @@ static uint64_t available_search(int n, const span *s)
  * squares not yet tried. */
 static uint64_t bitmask_count(int n)
 {
-    const uint32_t full = n == 32 ? UINT32_MAX : (UINT32_C(1) << n) - 1;
+    const uint32_t full = nq_full_mask(n);
     uint32_t cols[NQ_MAX_N], left[NQ_MAX_N], right[NQ_MAX_N], todo[NQ_MAX_N];
     uint64_t count = 0;
     int row = 0;

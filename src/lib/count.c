@@ -1,8 +1,9 @@
 /* nq_count: the whole count of one n, by a classic engine or by a plan run
  * over the OpenMP driver, with checkpoints and progress from a monitor
  * thread that only reads what the workers publish. */
-#include "internal.h"
 #include "engines.h"
+#include "plan.h"
+#include "util.h"
 
 #include <pthread.h>
 #include <stdio.h>

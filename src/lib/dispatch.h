@@ -9,7 +9,10 @@
 #ifndef NQ_DISPATCH_H
 #define NQ_DISPATCH_H
 
-#include "internal.h"
+#include "kernel.h"
+
+#include "nq_config.h"
+#include "nqueens.h"
 
 #define NQ_ISA_CAT2(f, isa) f##_##isa
 #define NQ_ISA_CAT(f, isa) NQ_ISA_CAT2(f, isa)

@@ -1,8 +1,8 @@
 /* The parallel driver: an OpenMP dynamic work queue over a plan's
  * subproblems. Each thread counts whole subproblems into its own
  * accumulator; the search itself shares nothing. */
-#include "internal.h"
 #include "engines.h"
+#include "plan.h"
 
 #include <omp.h>
 #include <pthread.h>

@@ -6,6 +6,21 @@
 
 #include "nqueens.h"
 
+#include <stdint.h>
+
+/* Engine indexes, in the order of the table in engines.c (0 is the default). */
+enum {
+    NQ_ENG_HALVES,
+    NQ_ENG_SYM8,
+    NQ_ENG_PMIRROR,
+    NQ_ENG_NAIVE,
+    NQ_ENG_MIRROR,
+    NQ_ENG_MARKING,
+    NQ_ENG_AVAILABLE,
+    NQ_ENG_BITMASK,
+    NQ_ENG_COUNT
+};
+
 typedef struct nq_engine {
     nq_engine_info info;
     /* Classic engines: Q(n) on the calling thread (no plan). */
@@ -36,5 +51,8 @@ typedef struct nq_engine {
 
 /* The engine at index, or NULL. */
 const nq_engine *nq_engine_impl(int index);
+
+/* Q(n) by the classic engine at index; 0 if it is not one. */
+uint64_t nq_classic_count(int engine, int n);
 
 #endif

@@ -22,7 +22,10 @@
  * last_rows.h), which is where most of the speed comes from.
  */
 #include "dispatch.h"
+#include "kernel.h"
 #include "last_rows.h"
+#include "symmetry.h"
+#include "util.h"
 
 #include <string.h>
 
@@ -38,7 +41,7 @@ void nq_rules_init(nq_rules *k, int n, const nq_sub *s)
     k->n = n;
     k->kind = kind;
     k->bound = bound;
-    k->full = n == 32 ? 0xffffffffu : (1u << n) - 1;
+    k->full = nq_full_mask(n);
     k->side_row = -1;
     for (int y = 0; y < n; y++)
         k->mask[y] = k->full;

@@ -7,9 +7,11 @@
  *    column b) of kernel.c. (Placing the bottom-row and side-column queens
  *    first as well, as the Q27 project does, was measured: with the table
  *    for the last rows it no longer pays.) */
-#include "internal.h"
 #include "engines.h"
+#include "kernel.h"
 #include "last_rows.h"
+#include "plan.h"
+#include "util.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -52,7 +54,7 @@ static void emit(builder *b, const nq_sub *s)
 static void prefix_masks(int n, const nq_sub *s, uint32_t *l, uint32_t *d, uint32_t *r,
                          uint32_t *board)
 {
-    const uint32_t full = n == 32 ? 0xffffffffu : (1u << n) - 1;
+    const uint32_t full = nq_full_mask(n);
     *l = *d = *r = 0;
     for (int y = 0; y < s->rows; y++) {
         const uint32_t bit = 1u << s->cols[y];
@@ -127,14 +129,6 @@ static void roots_sym8(builder *b, int n, int depth)
         root(b, n, depth, NQ_SUB_CORNER, 0, c, 2, (int[]){ 0, c });
 }
 
-uint64_t nq_fnv1a(uint64_t h, const void *data, size_t len)
-{
-    const unsigned char *p = data;
-    for (size_t i = 0; i < len; i++)
-        h = (h ^ p[i]) * 0x100000001b3ull;
-    return h;
-}
-
 /* Partial boards `rows` rows below row y. */
 static unsigned partial_boards(const nq_rules *k, int y, uint32_t l, uint32_t d, uint32_t r,
                                int rows)
@@ -176,7 +170,8 @@ static double estimate(int n, const nq_sub *s, int rows)
  * for long runs, small enough that a checkpoint or a stop comes often. */
 static int default_depth(int n)
 {
-    return n < 12 ? 2 : n < 18 ? 3 : 4;
+    static const int above[] = { 11, 17 };
+    return nq_depth_for(n, 2, above, 2);
 }
 
 /* The work-queue order, largest estimate first, ties by index: a counting

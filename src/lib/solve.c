@@ -12,6 +12,8 @@
  */
 #include "dispatch.h"
 #include "last_rows.h"
+#include "symmetry.h"
+#include "util.h"
 
 #include <pthread.h>
 #include <stdatomic.h>
@@ -578,16 +580,19 @@ static int write_all(writer *wr)
 
 /* ------------------------------------------------------------------- run */
 
+/* Rows expanded into the numbered subproblems: enough of them to keep the
+ * threads busy, each still large enough that handing it out costs little. */
 static int pick_depth(int n)
 {
-    const int d = n <= 6 ? 1 : n <= 10 ? 2 : n <= 16 ? 3 : n <= 20 ? 4 : 5;
+    static const int above[] = { 6, 10, 16, 20 };
+    const int d = nq_depth_for(n, 1, above, 4);
     return d < n ? d : n;
 }
 
 static void run_tables(run *r)
 {
     const int n = r->n;
-    r->full = n == 32 ? 0xFFFFFFFFu : (1u << n) - 1;
+    r->full = nq_full_mask(n);
     r->depth = pick_depth(n);
     switch (r->kind) {
     case NQ_FORMAT_BOARD:

@@ -1,6 +1,8 @@
 /* The dihedral group of the square acting on N-Queens boards.
  * A board is p[row] = column; every symmetry maps solutions to solutions. */
-#include "internal.h"
+#include "symmetry.h"
+
+#include "nqueens.h"
 
 #include <string.h>
 

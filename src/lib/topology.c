@@ -3,7 +3,8 @@
  * Plans are pure functions of the topology, so they can be tested on hwloc's
  * synthetic topologies; binding applies a plan thread by thread and reads
  * the result back from the OS, so what is reported is what is in force. */
-#include "internal.h"
+#include "nq_config.h"
+#include "nqueens.h"
 
 #include <omp.h>
 #include <stdlib.h>

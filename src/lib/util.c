@@ -1,5 +1,7 @@
 /* Small helpers: version, 128-bit decimal, clock. */
-#include "internal.h"
+#include "util.h"
+
+#include "nq_config.h"
 
 #include <time.h>
 
@@ -45,4 +47,20 @@ int nq_u128_parse(const char *s, nq_u128 *out)
     }
     *out = v;
     return 0;
+}
+
+uint64_t nq_fnv1a(uint64_t h, const void *data, size_t len)
+{
+    const unsigned char *p = data;
+    for (size_t i = 0; i < len; i++)
+        h = (h ^ p[i]) * UINT64_C(0x100000001b3);
+    return h;
+}
+
+int nq_depth_for(int n, int first, const int *above, int count)
+{
+    int depth = first;
+    for (int i = 0; i < count && n > above[i]; i++)
+        depth++;
+    return depth;
 }

@@ -11,6 +11,7 @@
  * number of ranks. */
 #include "args.h"
 #include "count_options.h"
+#include "count_report.h"
 #include "stop_signals.h"
 
 #include <mpi.h>
@@ -68,8 +69,6 @@ static count_options parse(int argc, char **argv)
     if (!nq_engine_get(o.engine)->parallel)
         cli_usage_error("nqueens-mpi runs the parallel engines only, not '%s'",
                         nq_engine_get(o.engine)->name);
-    if (!o.checkpoint_every)
-        o.checkpoint_every = 30;
     return o;
 }
 
@@ -334,43 +333,30 @@ int main(int argc, char **argv)
     MPI_Gather(&busy, 1, MPI_DOUBLE, busy_all, 1, MPI_DOUBLE, 0, MPI_COMM_WORLD);
     if (rank == 0 && s.stopped) {
         const int sig = cli_stop_signal() ? cli_stop_signal() : s.remote_signal;
-        const char *why = cli_stop_name(sig, "--stop-after");
-        if (s.save_error)
-            fprintf(stderr, "nqueens: stopped by %s; the work done could not be saved\n", why);
-        else if (o.checkpoint)
-            fprintf(stderr, "nqueens: stopped by %s; the work done is saved in '%s'; resume with: "
-                            "mpirun nqueens-mpi count %d --engine %s%s --checkpoint '%s'\n",
-                    why, o.checkpoint, o.n, nq_engine_get(o.engine)->name,
-                    cli_depth_option(o.engine, nq_plan_depth(plan)), o.checkpoint);
-        else
-            fprintf(stderr, "nqueens: stopped by %s; nothing saved (run with --checkpoint FILE "
-                            "to keep the work done)\n", why);
-        status = s.save_error ? 1 : cli_stop_status(sig);
+        status = cli_report_stop(sig, "mpirun nqueens-mpi count", o.n, o.engine,
+                                 nq_plan_depth(plan), o.checkpoint, s.save_error ? "" : NULL);
     } else if (rank == 0) {
         nq_sub_result sum;
         nq_plan_sum(plan, s.done, s.results, &sum);
         if (nq_plan_finish(plan, &sum))
             cli_fail("count %d: the counts failed their consistency check", o.n);
-        char total[40], unique[40];
-        nq_u128_str(sum.total, total);
-        if (nq_engine_get(o.engine)->gives_unique)
-            nq_u128_str(sum.unique, unique);
-        else
-            strcpy(unique, o.json ? "null" : "unknown");
-        const double seconds = MPI_Wtime() - start;
+        const nq_engine_info *engine = nq_engine_get(o.engine);
+        const count_summary summary = {
+            .n = o.n, .total = sum.total, .unique = sum.unique,
+            .unique_known = engine->gives_unique, .engine = engine->name, .threads = o.threads,
+            .depth = nq_plan_depth(plan), .subproblems = size, .resumed_subproblems = resumed,
+            .seconds = MPI_Wtime() - start
+        };
         if (o.json) {
-            printf("{\"n\":%d,\"total\":%s,\"unique\":%s,\"engine\":\"%s\",\"threads\":%d,"
-                   "\"depth\":%d,\"subproblems\":%zu,\"resumed_subproblems\":%zu,"
-                   "\"computed_subproblems\":%zu,\"seconds\":%.6f,\"ranks\":%d,"
-                   "\"rank_busy_seconds\":[",
-                   o.n, total, unique, nq_engine_get(o.engine)->name, o.threads,
-                   nq_plan_depth(plan), size, resumed, size - resumed, seconds, ranks);
+            cli_print_count_json_open(stdout, &summary);
+            printf(",\"ranks\":%d,\"rank_busy_seconds\":[", ranks);
             for (int r = 0; r < ranks; r++)
                 printf("%s%.6f", r ? "," : "", busy_all[r]);
             printf("]}\n");
         } else {
-            printf("n=%d total=%s unique=%s engine=%s threads=%d ranks=%d seconds=%.3f\n", o.n,
-                   total, unique, nq_engine_get(o.engine)->name, o.threads, ranks, seconds);
+            char extra[32];
+            snprintf(extra, sizeof extra, "ranks=%d ", ranks);
+            cli_print_count_line(stdout, &summary, extra);
         }
         cli_finish_stdout();
         /* The counts are out; a failed last save still fails the job. */

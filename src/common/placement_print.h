@@ -1,6 +1,6 @@
 /* --bind and the thread placement report, shared by count, solve and topology. */
-#ifndef NQ_CLI_PLACEMENT_PRINT_H
-#define NQ_CLI_PLACEMENT_PRINT_H
+#ifndef NQ_COMMON_PLACEMENT_PRINT_H
+#define NQ_COMMON_PLACEMENT_PRINT_H
 
 #include "nqueens.h"
 

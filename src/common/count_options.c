@@ -3,7 +3,6 @@
 #include "args.h"
 #include "placement_print.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 
 void parse_count_options(int argc, char **argv, int accept, void (*help)(void),
@@ -71,13 +70,6 @@ void parse_count_options(int argc, char **argv, int accept, void (*help)(void),
                         info->name);
     if (o->checkpoint_every && !o->checkpoint)
         cli_usage_error("--checkpoint-every needs --checkpoint FILE");
-}
-
-const char *cli_depth_option(int engine, int depth)
-{
-    static char text[32];
-    text[0] = 0;
-    if (nq_engine_get(engine)->uses_depth)
-        snprintf(text, sizeof text, " --depth %d", depth);
-    return text;
+    if (!o->checkpoint_every)
+        o->checkpoint_every = CLI_CHECKPOINT_EVERY;
 }

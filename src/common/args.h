@@ -1,6 +1,6 @@
 /* Command-line helpers shared by the nqueens subcommands. */
-#ifndef NQ_CLI_ARGS_H
-#define NQ_CLI_ARGS_H
+#ifndef NQ_COMMON_ARGS_H
+#define NQ_COMMON_ARGS_H
 
 #include "nqueens.h"
 

@@ -1,6 +1,6 @@
 /* Stop signals of the counting programs (nqueens count, nqueens-mpi). */
-#ifndef NQ_CLI_STOP_SIGNALS_H
-#define NQ_CLI_STOP_SIGNALS_H
+#ifndef NQ_COMMON_STOP_SIGNALS_H
+#define NQ_COMMON_STOP_SIGNALS_H
 
 #include <signal.h>
 

@@ -1,0 +1,38 @@
+/* What `count` prints, shared by nqueens and nqueens-mpi: the result line,
+ * the JSON object and the message after a stop. */
+#ifndef NQ_COMMON_COUNT_REPORT_H
+#define NQ_COMMON_COUNT_REPORT_H
+
+#include "nqueens.h"
+
+#include <stdint.h>
+#include <stdio.h>
+
+typedef struct count_summary {
+    int n;
+    nq_u128 total, unique;
+    int unique_known;
+    const char *engine;
+    int threads, depth;
+    uint64_t subproblems, resumed_subproblems;
+    double seconds;
+} count_summary;
+
+/* "n=.. total=.. unique=.. engine=.. threads=.. <extra>seconds=..\n";
+ * extra is "" or fields that each end in a space ("ranks=2 "). */
+void cli_print_count_line(FILE *f, const count_summary *s, const char *extra);
+/* The JSON object up to and with "seconds", left open: the caller adds its
+ * own fields and the closing "}\n". */
+void cli_print_count_json_open(FILE *f, const count_summary *s);
+
+/* After a stop by signal sig, or by --stop-after if sig is 0: on stderr,
+ * what stopped the run and how to resume it (the command is e.g. "nqueens
+ * count"; --depth only for an engine that takes one, and not for depth 0, a
+ * stop while planning), or, if
+ * save_error is non-NULL, that the work done could not be saved (and why,
+ * if save_error is not ""). Returns the exit status: EXIT_RUNTIME if the
+ * save failed, else cli_stop_status's. */
+int cli_report_stop(int sig, const char *command, int n, int engine, int depth,
+                    const char *checkpoint, const char *save_error);
+
+#endif

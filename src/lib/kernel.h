@@ -1,0 +1,31 @@
+/* The search kernel (kernel.c): counts the leaves below a subproblem's prefix. */
+#ifndef NQ_KERNEL_H
+#define NQ_KERNEL_H
+
+#include "plan.h"
+
+#include <stdint.h>
+
+/* The rules each row of a subproblem obeys (shared by the plan's
+ * pre-expansion and the search, so both walk the same tree). */
+typedef struct nq_rules {
+    int n, kind, bound;
+    uint32_t full;
+    uint32_t mask[NQ_MAX_N]; /* columns allowed in each row */
+    uint32_t side;           /* EDGE: the two side columns */
+    int side_row;            /* EDGE: by this row both side columns are taken */
+} nq_rules;
+
+void nq_rules_init(nq_rules *rules, int n, const nq_sub *s);
+uint32_t nq_rules_allowed(const nq_rules *rules, int row, uint32_t down);
+
+/* Leaf counts of one search, by the size of the class each leaf stands for. */
+typedef struct nq_leaves {
+    uint64_t by_class[4]; /* classes of 1, 2, 4, 8 boards; PLAIN: [0] only */
+} nq_leaves;
+
+/* Searches below the prefix (rows placed, masks l/d/r, board[0..row-1]). */
+void nq_search(const nq_rules *rules, int row, uint32_t l, uint32_t d, uint32_t r,
+               uint32_t *board, nq_leaves *out);
+
+#endif

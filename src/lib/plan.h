@@ -1,0 +1,53 @@
+/* Plans (plan.c): the subproblems a parallel engine splits a board into,
+ * and the backtracking engines' rows of the engine table. */
+#ifndef NQ_PLAN_H
+#define NQ_PLAN_H
+
+#include "nqueens.h"
+
+#include <stdint.h>
+
+/* How the leaves of a subproblem are counted (plan.c says why). */
+enum {
+    NQ_SUB_PLAIN,  /* every solution counts `weight` (mirror symmetry: 1 or 2) */
+    NQ_SUB_CORNER, /* queen in the corner: each solution stands for a class of 8 */
+    NQ_SUB_EDGE,   /* no corner queen: the class is found at the leaf */
+};
+
+typedef struct nq_sub {
+    uint8_t kind;
+    uint8_t weight; /* NQ_SUB_PLAIN only */
+    uint8_t bound;  /* CORNER: row 1's column; EDGE: row 0's column */
+    uint8_t rows;   /* queens in the prefix: rows 0..rows-1 */
+    int8_t cols[NQ_MAX_DEPTH + 2];
+} nq_sub;
+
+struct nq_plan {
+    int n, engine, depth;
+    size_t size;
+    nq_sub *subs;   /* backtracking engines */
+    void *pieces;   /* other engines' subproblems (halves: nq_mitm_piece) */
+    size_t *order; /* work-queue order: largest estimated subproblems first */
+    double *weights;
+    uint64_t fingerprint;
+};
+
+/* Searched rows per piece of a subproblem between two looks at the stop
+ * flag (plan.c). */
+#define NQ_PIECE_ROWS 8
+
+/* nq_plan_create, giving up with NQ_ERR(EINTR) soon after *stop is set. */
+int nq_plan_create_until(nq_plan **out, int n, int engine, int depth, const volatile int *stop);
+/* nq_plan_solve_one, giving up with NQ_ERR(EINTR) (out untouched) within a
+ * fraction of a second of *stop being set (stop may be NULL). */
+int nq_plan_solve_until(const nq_plan *plan, size_t i, const volatile int *stop,
+                        nq_sub_result *out);
+
+/* The backtracking engines' plans and subproblems. */
+int nq_plan_backtrack(nq_plan *plan, const volatile int *stop);
+int nq_solve_backtrack(const nq_plan *plan, size_t i, void *work, const volatile int *stop,
+                       nq_sub_result *out);
+/* Whether (total, unique) can be the counts of subproblem i (checkpoints). */
+int nq_plausible_backtrack(const nq_plan *plan, size_t i, nq_u128 total, nq_u128 unique);
+
+#endif

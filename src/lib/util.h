@@ -1,0 +1,31 @@
+/* Small helpers shared inside libnqueens (util.c). */
+#ifndef NQ_UTIL_H
+#define NQ_UTIL_H
+
+#include "nqueens.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* The n low bits: every column of an n-column board. */
+static inline uint32_t nq_full_mask(int n)
+{
+    return n >= 32 ? UINT32_MAX : (UINT32_C(1) << n) - 1;
+}
+
+/* FNV-1a 64 of len bytes, continuing from h (start with NQ_FNV_START): the
+ * plans' fingerprints and the checkpoint's checksum. */
+#define NQ_FNV_START UINT64_C(0xcbf29ce484222325)
+uint64_t nq_fnv1a(uint64_t h, const void *data, size_t len);
+
+/* Rows to pre-expand for a board of n columns: `first`, plus one for each of
+ * the `count` ascending sizes in `above` that n exceeds. */
+int nq_depth_for(int n, int first, const int *above, int count);
+
+/* Monotonic wall-clock seconds. */
+double nq_now(void);
+
+/* Parses a decimal nq_u128 (digits only); 0 or -1. */
+int nq_u128_parse(const char *s, nq_u128 *out);
+
+#endif

@@ -35,7 +35,7 @@ _nqueens()
         mapfile -t COMPREPLY < <(compgen -W "none numa core" -- "$cur")
         return ;;
     -f | --format)
-        mapfile -t COMPREPLY < <(compgen -W "board cols json" -- "$cur")
+        mapfile -t COMPREPLY < <(compgen -W "board cols json ndjson" -- "$cur")
         return ;;
     --checkpoint)
         mapfile -t COMPREPLY < <(compgen -f -- "$cur")

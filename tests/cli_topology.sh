@@ -74,7 +74,7 @@ for mode in none numa core; do
     check_json "$tmp/out" 3 "count --bind $mode"
 done
 run 0 "$nq" count 10 --threads 2 --bind core
-grep -q '^placement (--bind core): ' "$tmp/out" || fail "count --bind core human line"
+grep -q '^placement (--bind core): ' "$tmp/err" || fail "count --bind core: placement on stderr"
 run 0 "$nq" solve 8 --format cols --threads 2 --bind core
 [ "$(wc -l <"$tmp/out")" -eq 92 ] || fail "solve --bind core: 92 boards on stdout"
 grep -q '^placement (--bind core): thread 0 on PU' "$tmp/err" || fail "solve --bind core: placement on stderr"

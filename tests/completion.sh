@@ -19,7 +19,7 @@ complete_words() {
 check "commands" test "$(complete_words '')" = "--help --version count solve topology verify "
 check "commands starting with s" test "$(complete_words s)" = "solve "
 check "bind modes" test "$(complete_words count --bind '')" = "core none numa "
-check "formats" test "$(complete_words solve --format '')" = "board cols json "
+check "formats" test "$(complete_words solve --format '')" = "board cols json ndjson "
 check "threads: no guess" test "$(complete_words count -t '')" = ""
 engines=$(complete_words count --engine '')
 for e in parallel-sym8 parallel-mirror bitmask; do

@@ -93,7 +93,7 @@ fi
 # Bad input: status 2 and one nqueens line from rank 0 (mpirun adds its own).
 run 2 "$bin" count 33 >"$dir/out" 2>"$dir/err"
 check "bad N: nonzero status" test $? -ne 0
-check "bad N: message once" test "$(grep -c "^nqueens: N must be a whole number from 1 to 32, got '33'" "$dir/err")" -eq 1
+check "bad N: message once" test "$(grep -c "^nqueens-mpi: N must be a whole number from 1 to 32, got '33'" "$dir/err")" -eq 1
 check "bad N: nothing on stdout" test ! -s "$dir/out"
 
 [[ $fail -eq 0 ]] && echo "all MPI checks passed"

@@ -33,17 +33,46 @@ static void hms(char *buf, size_t size, double seconds)
 }
 
 /* --progress: a live line on a terminal, a plain line each time otherwise. */
+#define PROGRESS_COLUMNS 79
 static void print_progress(void *ctx, const nq_progress *p)
 {
     const int tty = *(const int *)ctx;
-    char solutions[40], elapsed[32], eta[32] = "?";
+    char solutions[40], elapsed[32], eta[32] = "?", line[256];
     hms(elapsed, sizeof elapsed, p->seconds);
     if (p->eta >= 0)
         hms(eta, sizeof eta, p->eta);
-    fprintf(stderr, "%sprogress: %5.1f%% (%zu/%zu subproblems), %s solutions, %.3g/s, elapsed %s, ETA %s%s",
-            tty ? "\r\033[K" : "", 100 * p->fraction, p->done, p->subproblems,
-            nq_u128_str(p->solutions, solutions), p->rate, elapsed, eta, tty ? "" : "\n");
+    nq_u128_str(p->solutions, solutions);
+    /* Within 79 columns, so that a terminal of 80 never wraps the live line:
+     * long counts in short form, then fewer words, then cut. */
+    for (int form = 0; form < 3; form++) {
+        if (form == 1 && strlen(solutions) > 10)
+            snprintf(solutions, sizeof solutions, "%.3e", (double)p->solutions);
+        snprintf(line, sizeof line, "progress %.1f%%: %zu/%zu %s, %s solutions, %s, ETA %s",
+                 100 * p->fraction, p->done, p->subproblems, form < 2 ? "subproblems" : "done",
+                 solutions, elapsed, eta);
+        if (strlen(line) <= PROGRESS_COLUMNS)
+            break;
+    }
+    line[PROGRESS_COLUMNS] = '\0';
+    fprintf(stderr, "%s%s%s", tty ? "\r\033[K" : "", line, tty ? "" : "\n");
     fflush(stderr);
+}
+
+/* "  NAME             text", the text wrapped at 80 columns under itself. */
+static void print_wrapped(const char *name, const char *text)
+{
+    enum { INDENT = 19, WIDTH = 80 - INDENT };
+    printf("  %-16s ", name);
+    while (strlen(text) > WIDTH) {
+        int cut = WIDTH;
+        while (cut > 0 && text[cut] != ' ')
+            cut--;
+        if (cut == 0)
+            break;
+        printf("%.*s\n%*s", cut, text, INDENT, "");
+        text += cut + 1;
+    }
+    printf("%s\n", text);
 }
 
 static void usage(void)
@@ -76,7 +105,7 @@ static void usage(void)
            "engines:\n",
            NQ_MAX_N, NQ_MAX_THREADS, nq_engine_get(0)->name, NQ_MAX_DEPTH, CLI_CHECKPOINT_EVERY);
     for (int i = 0; i < nq_engine_count(); i++)
-        printf("  %-16s %s\n", nq_engine_get(i)->name, nq_engine_get(i)->description);
+        print_wrapped(nq_engine_get(i)->name, nq_engine_get(i)->description);
 }
 
 int cmd_count(int argc, char **argv)
@@ -165,8 +194,9 @@ int cmd_count(int argc, char **argv)
             fputs("null", stdout);
         fputs("}\n", stdout);
     } else if (bind != NQ_BIND_NONE && cli_binding_known(&binding)) {
-        printf("placement (--bind %s): ", nq_bind_mode_name(bind));
-        cli_placement_line(stdout, binding.placement, binding.threads);
+        /* On stderr, as solve does: stdout keeps the one result line. */
+        fprintf(stderr, "placement (--bind %s): ", nq_bind_mode_name(bind));
+        cli_placement_line(stderr, binding.placement, binding.threads);
     }
     cli_binding_close(&binding);
     /* The counts are out; a failed last save still fails the run (said

@@ -1,6 +1,7 @@
 /* nqueens solve: list the solutions, streamed in lexicographic order. */
 #include "args.h"
 #include "commands.h"
+#include "options.h"
 #include "placement_print.h"
 
 #include <errno.h>
@@ -11,7 +12,7 @@
 
 static void usage(void)
 {
-    printf("usage: nqueens solve N [--format board|cols|json] [--unique] [--limit K]\n"
+    printf("usage: nqueens solve N [--format board|cols|json|ndjson] [--unique] [--limit K]\n"
            "                      [-t|--threads T] [--bind none|numa|core]\n\n"
            "Lists the solutions for an N x N board (1 <= N <= %d) in lexicographic order\n"
            "of the queens' columns, row 0 first, as they are found. The output is the same\n"
@@ -20,7 +21,8 @@ static void usage(void)
            "  -f, --format F   board (default): N lines of 'Q' and '.', an empty line\n"
            "                   between boards; cols: one line per solution, the 0-based\n"
            "                   column of the queen in each row; json: one array of boards,\n"
-           "                   each an array of N strings\n"
+           "                   each an array of N strings; ndjson: one such array of N\n"
+           "                   strings per line, for streaming\n"
            "  -u, --unique     one board per class under the 8 symmetries of the square,\n"
            "                   the lexicographically smallest of its class: U(N) boards\n"
            "  -l, --limit K    stop after K solutions (K >= 1)\n"
@@ -36,14 +38,20 @@ static void usage(void)
            NQ_MAX_N);
 }
 
-static nq_format parse_format(const char *s)
+/* ndjson is the library's JSON array with one board per line: the array's
+ * brackets and commas between boards are dropped as the text streams by. */
+#define FORMAT_NDJSON (-1)
+
+static int parse_format(const char *s)
 {
     static const char *const names[] = { [NQ_FORMAT_BOARD] = "board", [NQ_FORMAT_COLS] = "cols",
                                          [NQ_FORMAT_JSON] = "json" };
     for (int f = NQ_FORMAT_BOARD; f <= NQ_FORMAT_JSON; f++)
         if (!strcmp(s, names[f]))
-            return (nq_format)f;
-    cli_usage_error("solve: unknown format '%s' (formats: board, cols, json)", s);
+            return f;
+    if (!strcmp(s, "ndjson"))
+        return FORMAT_NDJSON;
+    cli_usage_error("solve: unknown format '%s' (formats: board, cols, json, ndjson)", s);
 }
 
 /* write(2) straight from the library's buffers; errno kept for the report. */
@@ -64,34 +72,74 @@ static int write_stdout(void *ctx, const char *buf, size_t len)
     return 0;
 }
 
+typedef struct ndjson {
+    int err;   /* errno of a failed write */
+    int depth; /* of '[' in the library's JSON: 1 between boards, 2 in one */
+    char buf[64 * 1024];
+    size_t len;
+} ndjson;
+
+static int ndjson_flush(ndjson *nd)
+{
+    const int stop = write_stdout(&nd->err, nd->buf, nd->len);
+    nd->len = 0;
+    return stop;
+}
+
+static int write_ndjson(void *ctx, const char *buf, size_t len)
+{
+    ndjson *nd = ctx;
+    for (size_t i = 0; i < len; i++) {
+        const char c = buf[i];
+        const int in_board = nd->depth >= 2;
+        nd->depth += c == '[' ? 1 : c == ']' ? -1 : 0;
+        if (!in_board && nd->depth < 2)
+            continue; /* the outer brackets, the commas between boards, the final newline */
+        nd->buf[nd->len++] = c;
+        if (nd->depth == 1 && c == ']')
+            nd->buf[nd->len++] = '\n';
+        if (nd->len + 2 > sizeof nd->buf && ndjson_flush(nd))
+            return 1;
+    }
+    return 0;
+}
+
 int cmd_solve(int argc, char **argv)
 {
     nq_solve_params p = { .format = NQ_FORMAT_BOARD };
-    int have_n = 0, have_threads = 0, bind = NQ_BIND_NONE;
-    for (int i = 1; i < argc; i++) {
-        const char *arg = argv[i], *v;
-        if (cli_opt_flag(arg, "-h", "--help")) {
+    int have_n = 0, have_threads = 0, bind = NQ_BIND_NONE, format = NQ_FORMAT_BOARD;
+    enum { HELP, UNIQUE, FORMAT, LIMIT, THREADS, BIND };
+    static const cli_option options[] = {
+        { "help", 'h', 0, HELP },       { "unique", 'u', 0, UNIQUE },
+        { "format", 'f', 1, FORMAT },   { "limit", 'l', 1, LIMIT },
+        { "threads", 't', 1, THREADS }, { "bind", 0, 1, BIND },
+        { NULL, 0, 0, 0 },
+    };
+    cli_parser parser;
+    cli_parser_init(&parser, argc, argv, 1, "solve", options);
+    const char *v;
+    for (int id; (id = cli_next_option(&parser, &v)) != CLI_DONE;) {
+        switch (id) {
+        case HELP:
             usage();
             cli_finish_stdout();
             return 0;
-        } else if (cli_opt_flag(arg, "-u", "--unique")) {
-            p.unique = 1;
-        } else if (cli_opt_value(argc, argv, &i, "-f", "--format", &v)) {
-            p.format = parse_format(v);
-        } else if (cli_opt_value(argc, argv, &i, "-l", "--limit", &v)) {
-            p.limit = (uint64_t)cli_parse_range(v, "limit", 1, LONG_MAX);
-        } else if (cli_opt_value(argc, argv, &i, "-t", "--threads", &v)) {
+        case UNIQUE: p.unique = 1; break;
+        case FORMAT: format = parse_format(v); break;
+        case LIMIT: p.limit = (uint64_t)cli_parse_range(v, "limit", 1, LONG_MAX); break;
+        case THREADS:
             p.threads = cli_parse_threads(v);
             have_threads = 1;
-        } else if (cli_opt_value(argc, argv, &i, NULL, "--bind", &v)) {
-            bind = cli_parse_bind(v);
-        } else if (!have_n && !cli_is_option(arg)) {
-            p.n = cli_parse_n(arg);
+            break;
+        case BIND: bind = cli_parse_bind(v); break;
+        default: /* CLI_OPERAND */
+            if (have_n)
+                cli_reject("solve", v);
+            p.n = cli_parse_n(v);
             have_n = 1;
-        } else {
-            cli_reject("solve", arg);
         }
     }
+    p.format = format == FORMAT_NDJSON ? NQ_FORMAT_JSON : (nq_format)format;
     if (!have_n)
         cli_usage_error("solve: missing N, a whole number from %d to %d", NQ_MIN_N, NQ_MAX_N);
     if (!have_threads)
@@ -106,7 +154,16 @@ int cmd_solve(int argc, char **argv)
     /* A reader that leaves early (| head) ends the listing quietly: EPIPE. */
     signal(SIGPIPE, SIG_IGN);
     int err = 0;
-    const int rc = nq_solve_text(&p, write_stdout, &err, NULL);
+    static ndjson nd;
+    int rc;
+    if (format == FORMAT_NDJSON) {
+        rc = nq_solve_text(&p, write_ndjson, &nd, NULL);
+        if (rc == 0 && ndjson_flush(&nd))
+            rc = 1;
+        err = nd.err;
+    } else {
+        rc = nq_solve_text(&p, write_stdout, &err, NULL);
+    }
     if (rc >= 0 && bind != NQ_BIND_NONE && cli_binding_known(&binding)) {
         fprintf(stderr, "placement (--bind %s): ", nq_bind_mode_name(bind));
         cli_placement_line(stderr, binding.placement, binding.threads);

@@ -2,6 +2,7 @@
  * the threads. */
 #include "args.h"
 #include "commands.h"
+#include "options.h"
 #include "placement_print.h"
 
 #include <stdio.h>
@@ -33,7 +34,8 @@ static void print_json(const nq_topology_info *info, int threads, int mode,
                        const nq_placement *plan)
 {
     const char *synthetic = getenv("HWLOC_SYNTHETIC");
-    printf("{\"this_system\":%s,\"synthetic\":", info->this_system ? "true" : "false");
+    printf("{\"version\":\"%s\",\"this_system\":%s,\"synthetic\":", nq_version(),
+           info->this_system ? "true" : "false");
     if (synthetic && *synthetic) {
         /* The description is a user string: escape what JSON needs. */
         putchar('"');
@@ -94,20 +96,24 @@ int cmd_topology(int argc, char **argv)
 {
     const char *value;
     int threads = 0, mode = NQ_BIND_NUMA, json = 0;
-    for (int i = 1; i < argc; i++) {
-        const char *arg = argv[i];
-        if (cli_opt_flag(arg, "-h", "--help")) {
+    enum { HELP, THREADS, BIND, JSON };
+    static const cli_option options[] = {
+        { "help", 'h', 0, HELP }, { "threads", 't', 1, THREADS },
+        { "bind", 0, 1, BIND },   { "json", 0, 0, JSON },
+        { NULL, 0, 0, 0 },
+    };
+    cli_parser parser;
+    cli_parser_init(&parser, argc, argv, 1, "topology", options);
+    for (int id; (id = cli_next_option(&parser, &value)) != CLI_DONE;) {
+        switch (id) {
+        case HELP:
             usage();
             cli_finish_stdout();
             return 0;
-        } else if (cli_opt_value(argc, argv, &i, "-t", "--threads", &value)) {
-            threads = cli_parse_threads(value);
-        } else if (cli_opt_value(argc, argv, &i, NULL, "--bind", &value)) {
-            mode = cli_parse_bind(value);
-        } else if (cli_opt_flag(arg, NULL, "--json")) {
-            json = 1;
-        } else {
-            cli_reject("topology", arg);
+        case THREADS: threads = cli_parse_threads(value); break;
+        case BIND: mode = cli_parse_bind(value); break;
+        case JSON: json = 1; break;
+        default: cli_reject("topology", value);
         }
     }
     if (!threads)

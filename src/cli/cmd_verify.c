@@ -2,6 +2,7 @@
 #include "args.h"
 #include "commands.h"
 #include "known_values.h"
+#include "options.h"
 #include "run_estimate.h"
 
 #include <stdio.h>
@@ -9,30 +10,36 @@
 
 static void usage(void)
 {
-    printf("usage: nqueens verify [--max N] [-t|--threads T] [--engine NAME]\n\n"
-           "Recomputes n = 1..N (default 16, at most %d) and checks each count against the\n"
-           "published values built into the program (OEIS A000170 and A002562): one\n"
-           "PASS/FAIL line per n; exit status 1 on any failure.\n",
+    printf("usage: nqueens verify [--max N] [-t|--threads T] [--engine NAME] [--json]\n\n"
+           "Recomputes n = 1..N (default 16, at most %d) and checks each count against\n"
+           "the published values built into the program (OEIS A000170 and A002562):\n"
+           "one PASS/FAIL line per n; exit status 1 on any failure. With --json, one\n"
+           "JSON object on stdout instead, with every n's counts and verdict.\n",
            KNOWN_MAX_N);
 }
 
 int cmd_verify(int argc, char **argv)
 {
     const char *value;
-    int max = 16, threads = 0, engine = 0;
-    for (int i = 1; i < argc; i++) {
-        if (cli_opt_flag(argv[i], "-h", "--help")) {
+    int max = 16, threads = 0, engine = 0, json = 0;
+    enum { HELP, MAX, THREADS, ENGINE, JSON };
+    static const cli_option options[] = {
+        { "help", 'h', 0, HELP },     { "max", 0, 1, MAX },  { "threads", 't', 1, THREADS },
+        { "engine", 0, 1, ENGINE },   { "json", 0, 0, JSON }, { NULL, 0, 0, 0 },
+    };
+    cli_parser parser;
+    cli_parser_init(&parser, argc, argv, 1, "verify", options);
+    for (int id; (id = cli_next_option(&parser, &value)) != CLI_DONE;) {
+        switch (id) {
+        case HELP:
             usage();
             cli_finish_stdout();
             return 0;
-        } else if (cli_opt_value(argc, argv, &i, NULL, "--max", &value)) {
-            max = (int)cli_parse_range(value, "--max", 1, KNOWN_MAX_N);
-        } else if (cli_opt_value(argc, argv, &i, "-t", "--threads", &value)) {
-            threads = cli_parse_threads(value);
-        } else if (cli_opt_value(argc, argv, &i, NULL, "--engine", &value)) {
-            engine = cli_parse_engine(value);
-        } else {
-            cli_reject("verify", argv[i]);
+        case MAX: max = (int)cli_parse_range(value, "--max", 1, KNOWN_MAX_N); break;
+        case THREADS: threads = cli_parse_threads(value); break;
+        case ENGINE: engine = cli_parse_engine(value); break;
+        case JSON: json = 1; break;
+        default: cli_reject("verify", value);
         }
     }
     if (!threads)
@@ -47,6 +54,9 @@ int cmd_verify(int argc, char **argv)
                           "'nqueens count N --checkpoint FILE' keeps the work of a large N "
                           "if it is stopped");
     int failures = 0;
+    if (json)
+        printf("{\"version\":\"%s\",\"engine\":\"%s\",\"threads\":%d,\"max\":%d,\"results\":[",
+               nq_version(), nq_engine_get(engine)->name, threads, max);
     for (int n = 1; n <= max; n++) {
         unsigned long long want_total, want_unique;
         known_values(n, &want_total, &want_unique);
@@ -60,13 +70,22 @@ int cmd_verify(int argc, char **argv)
         nq_u128_str(res.total, total);
         if (res.unique_known)
             nq_u128_str(res.unique, unique);
-        printf("%s n=%d total=%s unique=%s expected %llu %llu (%.3f s)\n", ok ? "PASS" : "FAIL", n,
-               total, unique, want_total, want_unique, res.seconds);
+        if (json)
+            printf("%s{\"n\":%d,\"total\":%s,\"unique\":%s,\"expected_total\":%llu,"
+                   "\"expected_unique\":%llu,\"pass\":%s,\"seconds\":%.6f}",
+                   n > 1 ? "," : "", n, total, res.unique_known ? unique : "null", want_total,
+                   want_unique, ok ? "true" : "false", res.seconds);
+        else
+            printf("%s n=%d total=%s unique=%s expected %llu %llu (%.3f s)\n",
+                   ok ? "PASS" : "FAIL", n, total, unique, want_total, want_unique, res.seconds);
         cli_finish_stdout(); /* each line as it comes; a closed pipe ends it */
         failures += !ok;
     }
-    printf("%s: %d of %d passed (engine %s, %d threads)\n", failures ? "FAIL" : "PASS",
-           max - failures, max, nq_engine_get(engine)->name, threads);
+    if (json)
+        printf("],\"passed\":%d,\"failed\":%d}\n", max - failures, failures);
+    else
+        printf("%s: %d of %d passed (engine %s, %d threads)\n", failures ? "FAIL" : "PASS",
+               max - failures, max, nq_engine_get(engine)->name, threads);
     cli_finish_stdout();
     return failures ? EXIT_RUNTIME : 0;
 }

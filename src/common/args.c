@@ -5,6 +5,18 @@
 #include <stdlib.h>
 #include <string.h>
 
+static const char *program = "nqueens";
+
+void cli_set_program(const char *name)
+{
+    program = name;
+}
+
+const char *cli_program(void)
+{
+    return program;
+}
+
 static void vreport(const char *fmt, va_list ap)
 {
     char line[1024];
@@ -14,7 +26,7 @@ static void vreport(const char *fmt, va_list ap)
     for (char *c = line; *c; c++)
         if ((unsigned char)*c < 0x20 || *c == 0x7f)
             *c = '?';
-    fprintf(stderr, "nqueens: %s\n", line);
+    fprintf(stderr, "%s: %s\n", program, line);
 }
 
 void cli_usage_error(const char *fmt, ...)
@@ -103,36 +115,13 @@ int cli_is_option(const char *arg)
     return arg[0] == '-' && arg[1] != '\0' && !(arg[1] >= '0' && arg[1] <= '9');
 }
 
-int cli_opt_value(int argc, char **argv, int *i, const char *shortname, const char *longname,
-                  const char **value)
-{
-    const char *arg = argv[*i];
-    const size_t len = strlen(longname);
-    if (!strncmp(arg, longname, len) && arg[len] == '=') {
-        *value = arg + len + 1;
-        return 1;
-    }
-    if (strcmp(arg, longname) && !(shortname && !strcmp(arg, shortname)))
-        return 0;
-    if (*i + 1 >= argc)
-        cli_usage_error("option '%s' needs a value", arg);
-    *value = argv[++*i];
-    return 1;
-}
-
-int cli_opt_flag(const char *arg, const char *shortname, const char *longname)
-{
-    const size_t len = strlen(longname);
-    if (!strncmp(arg, longname, len) && arg[len] == '=')
-        cli_usage_error("option '%s' takes no value", longname);
-    return !strcmp(arg, longname) || (shortname && !strcmp(arg, shortname));
-}
-
 void cli_reject(const char *command, const char *arg)
 {
     if (cli_is_option(arg))
-        cli_usage_error("%s: unknown option '%s' (see 'nqueens %s --help')", command, arg, command);
-    cli_usage_error("%s: unexpected argument '%s' (see 'nqueens %s --help')", command, arg, command);
+        cli_usage_error("%s: unknown option '%s' (see '%s %s --help')", command, arg, program,
+                        command);
+    cli_usage_error("%s: unexpected argument '%s' (see '%s %s --help')", command, arg, program,
+                    command);
 }
 
 void cli_finish_stdout(void)

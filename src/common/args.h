@@ -18,6 +18,10 @@
 #define CLI_NORETURN
 #endif
 
+/* The program's name for messages, "nqueens" unless set (nqueens-mpi). */
+void cli_set_program(const char *name);
+const char *cli_program(void);
+
 /* One line "nqueens: ..." on stderr, then exit with EXIT_USAGE. */
 CLI_NORETURN CLI_PRINTF(1, 2) void cli_usage_error(const char *fmt, ...);
 /* One line "nqueens: ..." on stderr, then exit with EXIT_RUNTIME. */
@@ -38,14 +42,6 @@ uint64_t cli_parse_size(const char *s, const char *what);
 /* A positive number of seconds: digits with an optional fraction ("30", "0.5"). */
 double cli_parse_seconds(const char *s, const char *what);
 
-/* Option matching. If argv[*i] is short (e.g. "-t"; may be NULL) or long
- * (e.g. "--threads") with a value, given as "--threads 4", "--threads=4" or
- * "-t 4", sets *value, advances *i past it and returns 1; a missing value is
- * a usage error. Returns 0 if argv[*i] is another argument. */
-int cli_opt_value(int argc, char **argv, int *i, const char *shortname, const char *longname,
-                  const char **value);
-/* 1 if argv[i] is the flag (no value); "--flag=x" is a usage error. */
-int cli_opt_flag(const char *arg, const char *shortname, const char *longname);
 /* Rejects argv[i] as an unknown option or an extra argument (exits). */
 CLI_NORETURN void cli_reject(const char *command, const char *arg);
 /* 1 if arg looks like an option ("-x", "--x"), not a negative number. */

@@ -1,6 +1,7 @@
 #include "count_options.h"
 
 #include "args.h"
+#include "options.h"
 #include "placement_print.h"
 
 #include <stdlib.h>
@@ -10,40 +11,61 @@ void parse_count_options(int argc, char **argv, int accept, void (*help)(void),
 {
     *o = (count_options){ .bind = NQ_BIND_NONE };
     const char *n_arg = NULL, *value;
-    const int local = accept & COUNT_LOCAL;
-    for (int i = 1; i < argc; i++) {
-        const char *arg = argv[i];
-        if (cli_opt_flag(arg, "-h", "--help")) {
+    enum { HELP, THREADS, ENGINE, MAX_MEMORY, DEPTH, BIND, JSON, PROGRESS, CHECKPOINT,
+           CHECKPOINT_EVERY, STOP_AFTER };
+    /* nqueens-mpi takes neither --bind nor --progress (not COUNT_LOCAL). */
+    const cli_option local[] = {
+        { "bind", 0, 1, BIND },
+        { "progress", 0, 0, PROGRESS },
+    };
+    cli_option options[16] = {
+        { "help", 'h', 0, HELP },
+        { "threads", 't', 1, THREADS },
+        { "engine", 0, 1, ENGINE },
+        { "max-memory", 0, 1, MAX_MEMORY },
+        { "depth", 0, 1, DEPTH },
+        { "json", 0, 0, JSON },
+        { "checkpoint", 0, 1, CHECKPOINT },
+        { "checkpoint-every", 0, 1, CHECKPOINT_EVERY },
+        { "stop-after", 0, 1, STOP_AFTER },
+    };
+    if (accept & COUNT_LOCAL) {
+        options[9] = local[0];
+        options[10] = local[1];
+    }
+    cli_parser p;
+    cli_parser_init(&p, argc, argv, 1, "count", options);
+    for (int id; (id = cli_next_option(&p, &value)) != CLI_DONE;) {
+        switch (id) {
+        case HELP:
             help();
             cli_finish_stdout();
             exit(0);
-        } else if (cli_opt_value(argc, argv, &i, "-t", "--threads", &value)) {
-            o->threads = cli_parse_threads(value);
-        } else if (cli_opt_value(argc, argv, &i, NULL, "--engine", &value)) {
+        case THREADS: o->threads = cli_parse_threads(value); break;
+        case ENGINE:
             o->engine = cli_parse_engine(value);
             o->engine_given = 1;
-        } else if (cli_opt_value(argc, argv, &i, NULL, "--max-memory", &value)) {
-            o->max_memory = cli_parse_size(value, "--max-memory");
-        } else if (cli_opt_value(argc, argv, &i, NULL, "--depth", &value)) {
-            o->depth = (int)cli_parse_range(value, "depth", 1, NQ_MAX_DEPTH);
-        } else if (local && cli_opt_value(argc, argv, &i, NULL, "--bind", &value)) {
-            o->bind = cli_parse_bind(value);
-        } else if (cli_opt_flag(arg, NULL, "--json")) {
-            o->json = 1;
-        } else if (local && cli_opt_flag(arg, NULL, "--progress")) {
-            o->progress = 1;
-        } else if (cli_opt_value(argc, argv, &i, NULL, "--checkpoint", &value)) {
+            break;
+        case MAX_MEMORY: o->max_memory = cli_parse_size(value, "--max-memory"); break;
+        case DEPTH: o->depth = (int)cli_parse_range(value, "depth", 1, NQ_MAX_DEPTH); break;
+        case BIND: o->bind = cli_parse_bind(value); break;
+        case JSON: o->json = 1; break;
+        case PROGRESS: o->progress = 1; break;
+        case CHECKPOINT:
             if (!*value)
                 cli_usage_error("--checkpoint needs a file name");
             o->checkpoint = value;
-        } else if (cli_opt_value(argc, argv, &i, NULL, "--checkpoint-every", &value)) {
+            break;
+        case CHECKPOINT_EVERY:
             o->checkpoint_every = cli_parse_seconds(value, "--checkpoint-every");
-        } else if (cli_opt_value(argc, argv, &i, NULL, "--stop-after", &value)) {
+            break;
+        case STOP_AFTER:
             o->stop_after = (unsigned long)cli_parse_range(value, "--stop-after", 1, 1L << 40);
-        } else if (!cli_is_option(arg) && !n_arg) {
-            n_arg = arg;
-        } else {
-            cli_reject("count", arg);
+            break;
+        default: /* CLI_OPERAND */
+            if (n_arg)
+                cli_reject("count", value);
+            n_arg = value;
         }
     }
     if (!n_arg)

@@ -25,10 +25,11 @@ void cli_print_count_json_open(FILE *f, const count_summary *s)
     char total[40], unique[40];
     format_counts(s, 1, total, unique);
     fprintf(f,
-            "{\"n\":%d,\"total\":%s,\"unique\":%s,\"engine\":\"%s\",\"threads\":%d,"
+            "{\"version\":\"%s\",\"n\":%d,\"total\":%s,\"unique\":%s,\"engine\":\"%s\","
+            "\"threads\":%d,"
             "\"depth\":%d,\"subproblems\":%llu,\"resumed_subproblems\":%llu,"
             "\"computed_subproblems\":%llu,\"seconds\":%.6f",
-            s->n, total, unique, s->engine, s->threads, s->depth,
+            nq_version(), s->n, total, unique, s->engine, s->threads, s->depth,
             (unsigned long long)s->subproblems, (unsigned long long)s->resumed_subproblems,
             (unsigned long long)(s->subproblems - s->resumed_subproblems), s->seconds);
 }
@@ -39,19 +40,19 @@ int cli_report_stop(int sig, const char *command, int n, int engine, int depth,
     const nq_engine_info *info = nq_engine_get(engine);
     const char *why = cli_stop_name(sig, "--stop-after");
     if (save_error) {
-        fprintf(stderr, "nqueens: stopped by %s; the work done could not be saved%s%s\n", why,
-                *save_error ? ": " : "", save_error);
+        fprintf(stderr, "%s: stopped by %s; the work done could not be saved%s%s\n",
+                cli_program(), why, *save_error ? ": " : "", save_error);
         return EXIT_RUNTIME;
     }
     char depth_arg[32] = "";
     if (info->uses_depth && depth)
         snprintf(depth_arg, sizeof depth_arg, " --depth %d", depth);
     if (checkpoint)
-        fprintf(stderr, "nqueens: stopped by %s; the work done is saved in '%s'; resume with: "
+        fprintf(stderr, "%s: stopped by %s; the work done is saved in '%s'; resume with: "
                         "%s %d --engine %s%s --checkpoint '%s'\n",
-                why, checkpoint, command, n, info->name, depth_arg, checkpoint);
+                cli_program(), why, checkpoint, command, n, info->name, depth_arg, checkpoint);
     else
-        fprintf(stderr, "nqueens: stopped by %s; nothing saved (run with --checkpoint FILE "
-                        "to keep the work done)\n", why);
+        fprintf(stderr, "%s: stopped by %s; nothing saved (run with --checkpoint FILE "
+                        "to keep the work done)\n", cli_program(), why);
     return cli_stop_status(sig);
 }

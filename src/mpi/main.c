@@ -38,13 +38,26 @@ static void finalize_at_exit(void)
 
 static void usage(void)
 {
-    printf("usage: mpirun -np R nqueens-mpi count N [-t|--threads T] [--engine NAME] [--depth D]\n"
-           "                     [--checkpoint FILE [--checkpoint-every SECONDS]] [--json]\n\n"
+    printf("usage: mpirun -np R nqueens-mpi count N [-t|--threads T] [--engine NAME]\n"
+           "           [--depth D] [--max-memory SIZE]\n"
+           "           [--checkpoint FILE [--checkpoint-every SECONDS]] [--json]\n"
+           "       nqueens-mpi --help | --version\n\n"
            "Counts Q(N) and U(N) over R MPI ranks, each with T OpenMP threads. Rank 0\n"
            "hands out batches of subproblems and counts some itself; it alone writes\n"
            "the output and the checkpoint (the format of 'nqueens count'), so a job\n"
-           "resumes from it with any number of ranks. Engines: %s (default), %s.\n",
-           nq_engine_get(0)->name, nq_engine_get(1)->name);
+           "resumes from it with any number of ranks.\n\n"
+           "options (as for 'nqueens count'):\n"
+           "  -t, --threads T  OpenMP threads per rank (default: OMP_NUM_THREADS, else\n"
+           "                   the CPUs the rank may run on)\n"
+           "  --engine NAME    a parallel engine of 'nqueens count --help'\n"
+           "  --depth D        rows pre-expanded into subproblems, 1..%d (default: by N)\n"
+           "  --max-memory SIZE  memory an engine may use (e.g. 512M, 4G)\n"
+           "  --checkpoint FILE  save finished subproblems to FILE and resume from it\n"
+           "  --checkpoint-every SECONDS  how often to save (default 30)\n"
+           "  --json           one JSON object on stdout\n"
+           "  -h, --help       this help\n"
+           "  -V, --version    the version\n",
+           NQ_MAX_DEPTH);
 }
 
 static void usage_rank0(void)
@@ -57,8 +70,18 @@ static count_options parse(int argc, char **argv)
 {
     if (argc < 2)
         cli_usage_error("missing command: nqueens-mpi count N (see 'nqueens-mpi --help')");
-    if (cli_opt_flag(argv[1], "-h", "--help")) {
+    if (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help")) {
+        if (argc > 2)
+            cli_reject("help", argv[2]);
         usage_rank0();
+        cli_finish_stdout();
+        exit(0);
+    }
+    if (!strcmp(argv[1], "-V") || !strcmp(argv[1], "--version")) {
+        if (argc > 2)
+            cli_usage_error("unexpected argument '%s' after --version", argv[2]);
+        if (rank == 0)
+            printf("nqueens-mpi %s\n", nq_version());
         cli_finish_stdout();
         exit(0);
     }
@@ -126,12 +149,12 @@ static void save(server *s, int force)
         const int err = nq_checkpoint_save(s->checkpoint, s->done, s->results, message,
                                            sizeof message);
         if (err && !force)
-            fprintf(stderr, "nqueens: %s; the run goes on and tries again in %g s\n", message,
+            fprintf(stderr, "nqueens-mpi: %s; the run goes on and tries again in %g s\n", message,
                     s->o->checkpoint_every);
         else if (err)
-            fprintf(stderr, "nqueens: %s\n", message);
+            fprintf(stderr, "nqueens-mpi: %s\n", message);
         else if (s->save_error && !force)
-            fprintf(stderr, "nqueens: checkpoint '%s': written again\n", s->o->checkpoint);
+            fprintf(stderr, "nqueens-mpi: checkpoint '%s': written again\n", s->o->checkpoint);
         s->save_error = err;
         s->next_save = MPI_Wtime() + s->o->checkpoint_every;
     }
@@ -239,6 +262,7 @@ static double work(const count_options *o, const nq_plan *plan)
 int main(int argc, char **argv)
 {
     int provided;
+    cli_set_program("nqueens-mpi");
     MPI_Init_thread(&argc, &argv, MPI_THREAD_MULTIPLE, &provided);
     atexit(finalize_at_exit);
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
@@ -296,7 +320,7 @@ int main(int argc, char **argv)
     MPI_Bcast(&status, 1, MPI_INT, 0, MPI_COMM_WORLD);
     if (status) {
         if (rank == 0)
-            fprintf(stderr, "nqueens: %s\n", message);
+            fprintf(stderr, "nqueens-mpi: %s\n", message);
         nq_plan_destroy(plan);
         return status;
     }
@@ -361,7 +385,7 @@ int main(int argc, char **argv)
         cli_finish_stdout();
         /* The counts are out; a failed last save still fails the job. */
         if (s.save_error) {
-            fprintf(stderr, "nqueens: the checkpoint could not be written (the counts on stdout "
+            fprintf(stderr, "nqueens-mpi: the checkpoint could not be written (the counts on stdout "
                             "are complete)\n");
             status = 1;
         }

@@ -99,7 +99,7 @@ check "truncated: file unchanged" cmp -s "$dir/short" <(head -c 100 "$dir/copy")
 # --progress writes to stderr only; stdout stays one line.
 out=$("$bin" count 13 --progress --checkpoint "$dir/p.ckpt" 2>"$dir/err")
 check "progress: stdout one line" test "$(wc -l <<<"$out")" -eq 1
-check "progress: on stderr" grep -q '^progress: 100.0%' "$dir/err"
+check "progress: on stderr" grep -q '^progress 100.0%: ' "$dir/err"
 
 [[ $fail -eq 0 ]] && echo "all checkpoint checks passed"
 exit $fail

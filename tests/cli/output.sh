@@ -30,7 +30,7 @@ out=$(OMP_NUM_THREADS=1 "$bin" count 8 --json)
 check "OMP_NUM_THREADS sets the threads" test "$(json_field threads <<<"$out")" = 1
 
 # Every engine --help lists runs and gives Q(8); every engine that runs is listed.
-engines=$("$bin" count --help | sed -n '/^engines:/,$p' | awk 'NR > 1 && NF { print $1 }')
+engines=$("$bin" count --help | sed -n '/^engines:/,$p' | awk 'NR > 1 && /^  [^ ]/ { print $1 }')
 check "count --help lists engines" test -n "$engines"
 for e in $engines; do
     check "engine $e from --help runs" test "$("$bin" count 8 --engine "$e" --json | json_field total)" = 92

@@ -92,10 +92,10 @@ typedef struct table {
 static uint32_t lookup_five(uint32_t l, uint32_t r, uint32_t cols, const uint32_t *row,
                             uint64_t *words)
 {
-    const nq_ways ways = nq_tail_ways(l, r, cols, row);
+    const nq_ways ways = nq_tail5_ways(l, r, cols, row);
     words[0] = (uint64_t)ways;
     words[1] = (uint64_t)(ways >> 64);
-    return nq_tail_count(ways);
+    return nq_tail5_count(ways);
 }
 
 static uint32_t lookup_six(uint32_t l, uint32_t r, uint32_t cols, const uint32_t *row,
@@ -132,8 +132,8 @@ static void check_table(const table *tb)
 Test(last_rows, five_rows_match_a_direct_check)
 {
     dirty_stack();
-    nq_tail_init();
-    const table five = { NQ_TAIL, NQ_TAIL_WAYS, 1, &nq_tail_perm[0][0], lookup_five };
+    nq_tail5_init();
+    const table five = { NQ_TAIL5, NQ_TAIL5_WAYS, 1, &nq_tail5_perm[0][0], lookup_five };
     check_table(&five);
 }
 

@@ -126,10 +126,10 @@ void nq_isa_use(const nq_isa_path *p)
     chosen = p;
 }
 
-void nq_search(const nq_rules *k, int row, uint32_t l, uint32_t d, uint32_t r, uint32_t *board,
+void nq_search(const nq_rules *rules, int row, uint32_t l, uint32_t d, uint32_t r, uint32_t *board,
                nq_leaves *out)
 {
-    nq_isa_current()->search(k, row, l, d, r, board, out);
+    nq_isa_current()->search(rules, row, l, d, r, board, out);
 }
 
 int nq_solve(int n, int unique, int threads, nq_solution_fn fn, void *ctx)

@@ -19,7 +19,7 @@
 /* The name of f in the copy being compiled. */
 #define NQ_ISA_NAME(f) NQ_ISA_CAT(f, NQ_ISA)
 
-typedef void nq_search_fn(const nq_rules *k, int row, uint32_t l, uint32_t d, uint32_t r,
+typedef void nq_search_fn(const nq_rules *rules, int row, uint32_t l, uint32_t d, uint32_t r,
                           uint32_t *board, nq_leaves *out);
 typedef int nq_solve_list_fn(int n, int unique, int threads, nq_solution_fn fn, void *ctx);
 typedef int nq_solve_text_fn(const nq_solve_params *params, nq_write_fn write, void *ctx,

@@ -18,7 +18,7 @@
  *    compares the board with its images to find whether it is the smallest
  *    and its class size.
  *
- * The last NQ_TAIL rows are not searched: they are counted by table (see
+ * The last NQ_TAIL5 rows are not searched: they are counted by table (see
  * last_rows.h), which is where most of the speed comes from.
  */
 #include "dispatch.h"
@@ -34,28 +34,28 @@
 #define nq_search NQ_ISA_NAME(nq_search)
 
 #if NQ_ISA_PRIMARY
-void nq_rules_init(nq_rules *k, int n, const nq_sub *s)
+void nq_rules_init(nq_rules *rules, int n, const nq_sub *s)
 {
     const int kind = s->kind, bound = s->bound;
-    memset(k, 0, sizeof *k);
-    k->n = n;
-    k->kind = kind;
-    k->bound = bound;
-    k->full = nq_full_mask(n);
-    k->side_row = -1;
+    memset(rules, 0, sizeof *rules);
+    rules->n = n;
+    rules->kind = kind;
+    rules->bound = bound;
+    rules->full = nq_full_mask(n);
+    rules->side_row = -1;
     for (int y = 0; y < n; y++)
-        k->mask[y] = k->full;
+        rules->mask[y] = rules->full;
     if (kind == NQ_SUB_CORNER) {
         for (int y = 2; y < bound; y++)
-            k->mask[y] &= ~2u;
+            rules->mask[y] &= ~2u;
     } else if (kind == NQ_SUB_EDGE && n > 1) {
         const uint32_t side = 1u | (1u << (n - 1));
         const uint32_t near_corners = ((1u << bound) - 1) | (((1u << bound) - 1) << (n - bound));
-        k->side = side;
-        k->side_row = n - 1 - bound;
+        rules->side = side;
+        rules->side_row = n - 1 - bound;
         for (int y = 1; y < bound; y++)
-            k->mask[y] &= ~side;
-        k->mask[n - 1] &= ~near_corners;
+            rules->mask[y] &= ~side;
+        rules->mask[n - 1] &= ~near_corners;
     }
 }
 #endif
@@ -63,20 +63,20 @@ void nq_rules_init(nq_rules *k, int n, const nq_sub *s)
 /* Columns allowed in `row` before the attacks are taken out. At side_row both
  * side columns must be taken once this row's queen is placed: this prunes the
  * rows > n-1-b at once instead of letting them fail one by one. */
-static inline uint32_t allowed(const nq_rules *k, int row, uint32_t down, int kind)
+static inline uint32_t allowed(const nq_rules *rules, int row, uint32_t down, int kind)
 {
-    uint32_t m = k->mask[row];
-    if (kind == NQ_SUB_EDGE && row == k->side_row) {
-        const uint32_t taken = down & k->side;
-        m = !taken ? 0 : taken == k->side ? m : m & k->side;
+    uint32_t m = rules->mask[row];
+    if (kind == NQ_SUB_EDGE && row == rules->side_row) {
+        const uint32_t taken = down & rules->side;
+        m = !taken ? 0 : taken == rules->side ? m : m & rules->side;
     }
     return m;
 }
 
 #if NQ_ISA_PRIMARY
-uint32_t nq_rules_allowed(const nq_rules *k, int row, uint32_t down)
+uint32_t nq_rules_allowed(const nq_rules *rules, int row, uint32_t down)
 {
-    return allowed(k, row, down, k->kind);
+    return allowed(rules, row, down, rules->kind);
 }
 #endif
 
@@ -87,31 +87,31 @@ static int col_of(uint32_t bit)
 
 /* EDGE leaf with a possible tie (see the comment at the top): the board is
  * compared with its images. */
-static void edge_tie(const nq_rules *k, const uint32_t *board, nq_leaves *out)
+static void edge_tie(const nq_rules *rules, const uint32_t *board, nq_leaves *out)
 {
     int8_t p[NQ_MAX_N];
-    for (int y = 0; y < k->n; y++)
+    for (int y = 0; y < rules->n; y++)
         p[y] = (int8_t)col_of(board[y]);
     int size;
-    if (nq_sym_is_canonical(k->n, p, &size))
+    if (nq_sym_is_canonical(rules->n, p, &size))
         out->by_class[__builtin_ctz((unsigned)size)]++;
 }
 
-/* Leaves below a prefix that ends within the last NQ_TAIL rows: a plain
+/* Leaves below a prefix that ends within the last NQ_TAIL5 rows: a plain
  * search, used only where a subproblem starts that deep (small n). */
-static void tail(const nq_rules *k, int y, uint32_t l, uint32_t d, uint32_t r, uint32_t *board,
-                 nq_leaves *out, int kind)
+static void search_small_board(const nq_rules *rules, int y, uint32_t l, uint32_t d, uint32_t r,
+                               uint32_t *board, nq_leaves *out, int kind)
 {
-    const int n = k->n, top = y;
+    const int n = rules->n, top = y;
     uint32_t sl[NQ_MAX_N + 1], sd[NQ_MAX_N + 1], sr[NQ_MAX_N + 1], sf[NQ_MAX_N + 1];
     sl[y] = l;
     sd[y] = d;
     sr[y] = r;
-    sf[y] = y == n ? 1 : nq_rules_allowed(k, y, d) & ~(l | d | r);
+    sf[y] = y == n ? 1 : nq_rules_allowed(rules, y, d) & ~(l | d | r);
     for (;;) {
         if (y == n) { /* a whole board: board[] holds every row */
             if (kind == NQ_SUB_EDGE)
-                edge_tie(k, board, out);
+                edge_tie(rules, board, out);
             else
                 out->by_class[kind == NQ_SUB_PLAIN ? 0 : 3]++;
             if (y == top)
@@ -133,29 +133,29 @@ static void tail(const nq_rules *k, int y, uint32_t l, uint32_t d, uint32_t r, u
         sr[y + 1] = (sr[y] | bit) >> 1;
         y++;
         if (y < n)
-            sf[y] = nq_rules_allowed(k, y, sd[y]) & ~(sl[y] | sd[y] | sr[y]);
+            sf[y] = nq_rules_allowed(rules, y, sd[y]) & ~(sl[y] | sd[y] | sr[y]);
     }
 }
 
 /* The completions in `ways` one by one, each compared with its images: for
  * the few that may tie with a rotation. */
-static void tie_ways(const nq_rules *k, uint32_t *board, uint32_t cols, nq_ways ways,
+static void tie_ways(const nq_rules *rules, uint32_t *board, uint32_t cols, nq_ways ways,
                      nq_leaves *out)
 {
-    uint32_t col[NQ_TAIL], rest = cols;
-    for (int i = 0; i < NQ_TAIL; i++) {
+    uint32_t col[NQ_TAIL5], rest = cols;
+    for (int i = 0; i < NQ_TAIL5; i++) {
         col[i] = rest & -rest;
         rest ^= col[i];
     }
-    const int first = k->n - NQ_TAIL;
-    for (int w = 0; w < NQ_TAIL_WAYS; w++) {
+    const int first = rules->n - NQ_TAIL5;
+    for (int w = 0; w < NQ_TAIL5_WAYS; w++) {
         if (!(ways >> w & 1))
             continue;
-        for (int i = 0; i < NQ_TAIL; i++)
-            board[first + i] = col[nq_tail_perm[w][i]];
-        edge_tie(k, board, out);
+        for (int i = 0; i < NQ_TAIL5; i++)
+            board[first + i] = col[nq_tail5_perm[w][i]];
+        edge_tie(rules, board, out);
     }
-    for (int i = 0; i < NQ_TAIL; i++)
+    for (int i = 0; i < NQ_TAIL5; i++)
         board[first + i] = 0;
 }
 
@@ -163,10 +163,10 @@ static void tie_ways(const nq_rules *k, uint32_t *board, uint32_t cols, nq_ways 
  * border queen exactly b from a corner in the rotation's direction (see the
  * top). Rows above the block are known; in it, the tables pick the ways
  * that put the queen there. */
-static inline nq_ways edge_ties(const nq_rules *k, const uint32_t *board, uint32_t cols,
+static inline nq_ways edge_ties(const nq_rules *rules, const uint32_t *board, uint32_t cols,
                                nq_ways ways)
 {
-    const int n = k->n, b = k->bound, last = n - 1, first = n - NQ_TAIL;
+    const int n = rules->n, b = rules->bound, last = n - 1, first = n - NQ_TAIL5;
     if (board[b] == 1u << last) /* rotation by 270; row b is above the block */
         return ways;
     nq_ways tie = 0;
@@ -175,50 +175,50 @@ static inline nq_ways edge_ties(const nq_rules *k, const uint32_t *board, uint32
         if (board[row90] == 1u)
             return ways;
     } else if (cols & 1u) {
-        tie |= ways & nq_tail_row[row90 - first][1]; /* column 0 is the first free */
+        tie |= ways & nq_tail5_row[row90 - first][1]; /* column 0 is the first free */
     }
     const uint32_t bit180 = 1u << (last - b); /* rotation by 180: last row there */
     if (cols & bit180)
-        tie |= ways & nq_tail_row[NQ_TAIL - 1][1u << __builtin_popcount(cols & (bit180 - 1))];
+        tie |= ways & nq_tail5_row[NQ_TAIL5 - 1][1u << __builtin_popcount(cols & (bit180 - 1))];
     return tie;
 }
 
-/* Row masks of the last NQ_TAIL rows for the closed form. An EDGE search needs
+/* Row masks of the last NQ_TAIL5 rows for the closed form. An EDGE search needs
  * both side columns taken by side_row; over whole boards that is the same as
  * barring them from the rows below it, a rule that does not depend on d. */
-static void closed_masks(const nq_rules *k, uint32_t m[NQ_TAIL])
+static void closed_masks(const nq_rules *rules, uint32_t m[NQ_TAIL5])
 {
-    for (int i = 0; i < NQ_TAIL; i++) {
-        const int y = k->n - NQ_TAIL + i;
-        m[i] = k->mask[y];
-        if (k->kind == NQ_SUB_EDGE && y > k->side_row)
-            m[i] &= ~k->side;
+    for (int i = 0; i < NQ_TAIL5; i++) {
+        const int y = rules->n - NQ_TAIL5 + i;
+        m[i] = rules->mask[y];
+        if (rules->kind == NQ_SUB_EDGE && y > rules->side_row)
+            m[i] &= ~rules->side;
     }
 }
 
 /* The hot loop. The current row's state lives in registers; a parent's is
- * pushed only when descending, and the last NQ_TAIL rows below a node at row
- * n-NQ_TAIL-1 are counted by table (last_rows.h). Most leaves are counted in
+ * pushed only when descending, and the last NQ_TAIL5 rows below a node at row
+ * n-NQ_TAIL5-1 are counted by table (last_rows.h). Most leaves are counted in
  * `leaves` (class 8 for CORNER and EDGE, `weight` for PLAIN); only the EDGE
  * ways that may tie take the slow path. */
-static inline __attribute__((always_inline)) void search(const nq_rules *k, int y, uint32_t l,
+static inline __attribute__((always_inline)) void search(const nq_rules *rules, int y, uint32_t l,
                                                          uint32_t d, uint32_t r, uint32_t *board,
                                                          nq_leaves *out, const int kind)
 {
-    const int n = k->n, last = n - 1;
+    const int n = rules->n, last = n - 1;
     const int fast_class = kind == NQ_SUB_PLAIN ? 0 : 3;
-    if (y >= n - NQ_TAIL || (kind == NQ_SUB_EDGE && k->bound >= n - NQ_TAIL)) {
-        tail(k, y, l, d, r, board, out, kind);
+    if (y >= n - NQ_TAIL5 || (kind == NQ_SUB_EDGE && rules->bound >= n - NQ_TAIL5)) {
+        search_small_board(rules, y, l, d, r, board, out, kind);
         return;
     }
-    uint32_t closed[NQ_TAIL];
-    closed_masks(k, closed);
-    nq_tail_init();
-    const uint32_t full = k->full;
+    uint32_t closed[NQ_TAIL5];
+    closed_masks(rules, closed);
+    nq_tail5_init();
+    const uint32_t full = rules->full;
     uint32_t sl[NQ_MAX_N], sd[NQ_MAX_N], sr[NQ_MAX_N], sf[NQ_MAX_N];
     uint64_t leaves = 0;
     const int top = y;
-    uint32_t f = allowed(k, y, d, kind) & ~(l | d | r);
+    uint32_t f = allowed(rules, y, d, kind) & ~(l | d | r);
     for (;;) {
         if (!f) {
             if (y == top)
@@ -235,16 +235,16 @@ static inline __attribute__((always_inline)) void search(const nq_rules *k, int 
         if (kind == NQ_SUB_EDGE)
             board[y] = bit;
         const uint32_t nl = (l | bit) << 1, nd = d | bit, nr = (r | bit) >> 1;
-        if (y + NQ_TAIL == last) {
+        if (y + NQ_TAIL5 == last) {
             const uint32_t cols = full & ~nd;
-            const nq_ways ways = nq_tail_ways(nl, nr, cols, closed);
+            const nq_ways ways = nq_tail5_ways(nl, nr, cols, closed);
             if (kind == NQ_SUB_PLAIN || kind == NQ_SUB_CORNER) {
-                leaves += nq_tail_count(ways);
+                leaves += nq_tail5_count(ways);
             } else {
-                const nq_ways tie = edge_ties(k, board, cols, ways);
-                leaves += nq_tail_count(ways & ~tie);
+                const nq_ways tie = edge_ties(rules, board, cols, ways);
+                leaves += nq_tail5_count(ways & ~tie);
                 if (__builtin_expect(tie != 0, 0))
-                    tie_ways(k, board, cols, tie, out);
+                    tie_ways(rules, board, cols, tie, out);
             }
             continue;
         }
@@ -256,18 +256,18 @@ static inline __attribute__((always_inline)) void search(const nq_rules *k, int 
         l = nl;
         d = nd;
         r = nr;
-        f = allowed(k, y, d, kind) & ~(l | d | r);
+        f = allowed(rules, y, d, kind) & ~(l | d | r);
     }
     out->by_class[fast_class] += leaves;
 }
 
-void nq_search(const nq_rules *k, int row, uint32_t l, uint32_t d, uint32_t r, uint32_t *board,
+void nq_search(const nq_rules *rules, int row, uint32_t l, uint32_t d, uint32_t r, uint32_t *board,
                nq_leaves *out)
 {
     /* One specialised copy per kind keeps the kind tests out of the loop. */
-    switch (k->kind) {
-    case NQ_SUB_CORNER: search(k, row, l, d, r, board, out, NQ_SUB_CORNER); break;
-    case NQ_SUB_EDGE: search(k, row, l, d, r, board, out, NQ_SUB_EDGE); break;
-    default: search(k, row, l, d, r, board, out, NQ_SUB_PLAIN); break;
+    switch (rules->kind) {
+    case NQ_SUB_CORNER: search(rules, row, l, d, r, board, out, NQ_SUB_CORNER); break;
+    case NQ_SUB_EDGE: search(rules, row, l, d, r, board, out, NQ_SUB_EDGE); break;
+    default: search(rules, row, l, d, r, board, out, NQ_SUB_PLAIN); break;
     }
 }

@@ -5,9 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-nq_ways nq_tail_row[NQ_TAIL][1 << NQ_TAIL];
-nq_ways nq_tail_apart[NQ_TAIL_GAPS][NQ_TAIL_GAPS][NQ_TAIL_GAPS][NQ_TAIL_GAPS];
-int8_t nq_tail_perm[NQ_TAIL_WAYS][NQ_TAIL];
+nq_ways nq_tail5_row[NQ_TAIL5][1 << NQ_TAIL5];
+nq_ways nq_tail5_apart[NQ_TAIL5_GAPS][NQ_TAIL5_GAPS][NQ_TAIL5_GAPS][NQ_TAIL5_GAPS];
+int8_t nq_tail5_perm[NQ_TAIL5_WAYS][NQ_TAIL5];
 
 uint64_t nq_tail6_row[NQ_TAIL6][1 << NQ_TAIL6][NQ_TAIL6_WORDS];
 uint64_t nq_tail6_apart[2][NQ_TAIL6_GAPS * NQ_TAIL6_GAPS * NQ_TAIL6_GAPS * NQ_TAIL6_GAPS]
@@ -92,13 +92,14 @@ static void build(const tables *tb)
 static void build_five(void)
 {
     /* Built in words, then stored as nq_ways. */
-    uint64_t row[NQ_TAIL << NQ_TAIL][2] = { 0 },
-             apart[NQ_TAIL_GAPS * NQ_TAIL_GAPS * NQ_TAIL_GAPS * NQ_TAIL_GAPS][2] = { 0 };
-    const tables five = { NQ_TAIL, 2, &row[0][0], &apart[0][0], NULL, &nq_tail_perm[0][0] };
+    uint64_t row[NQ_TAIL5 << NQ_TAIL5][2] = { 0 },
+             apart[NQ_TAIL5_GAPS * NQ_TAIL5_GAPS * NQ_TAIL5_GAPS * NQ_TAIL5_GAPS][2] = { 0 };
+    const tables five = { NQ_TAIL5, 2, &row[0][0], &apart[0][0], NULL, &nq_tail5_perm[0][0] };
     build(&five);
-    for (int i = 0; i < NQ_TAIL << NQ_TAIL; i++)
-        nq_tail_row[i >> NQ_TAIL][i & ((1 << NQ_TAIL) - 1)] = (nq_ways)row[i][1] << 64 | row[i][0];
-    nq_ways *flat = &nq_tail_apart[0][0][0][0];
+    for (int i = 0; i < NQ_TAIL5 << NQ_TAIL5; i++)
+        nq_tail5_row[i >> NQ_TAIL5][i & ((1 << NQ_TAIL5) - 1)] =
+            (nq_ways)row[i][1] << 64 | row[i][0];
+    nq_ways *flat = &nq_tail5_apart[0][0][0][0];
     for (size_t i = 0; i < sizeof apart / sizeof apart[0]; i++)
         flat[i] = (nq_ways)apart[i][1] << 64 | apart[i][0];
 }
@@ -112,7 +113,7 @@ static void build_six(void)
 
 static pthread_once_t once_five = PTHREAD_ONCE_INIT, once_six = PTHREAD_ONCE_INIT;
 
-void nq_tail_init(void)
+void nq_tail5_init(void)
 {
     pthread_once(&once_five, build_five);
 }

@@ -28,9 +28,9 @@
  * directly, not through the global offset table. */
 #define NQ_HIDDEN __attribute__((visibility("hidden")))
 
-#define NQ_TAIL 5
-#define NQ_TAIL_WAYS 120 /* 5! */
-#define NQ_TAIL_GAPS 5   /* a gap of 4 or more columns never meets a diagonal */
+#define NQ_TAIL5 5
+#define NQ_TAIL5_WAYS 120 /* 5! */
+#define NQ_TAIL5_GAPS 5   /* a gap of 4 or more columns never meets a diagonal */
 typedef unsigned __int128 nq_ways;
 
 #define NQ_TAIL6 6
@@ -39,11 +39,11 @@ typedef unsigned __int128 nq_ways;
 #define NQ_TAIL6_GAPS 6   /* a gap of 5 or more columns never meets a diagonal */
 
 /* The ways row i accepts, by the free columns it may take (bit k: the k-th). */
-extern NQ_HIDDEN nq_ways nq_tail_row[NQ_TAIL][1 << NQ_TAIL];
+extern NQ_HIDDEN nq_ways nq_tail5_row[NQ_TAIL5][1 << NQ_TAIL5];
 /* The ways with no two queens on a diagonal, by the gaps between free columns. */
-extern NQ_HIDDEN nq_ways nq_tail_apart[NQ_TAIL_GAPS][NQ_TAIL_GAPS][NQ_TAIL_GAPS][NQ_TAIL_GAPS];
-/* Way w: row i takes the free column nq_tail_perm[w][i] (0 is the leftmost). */
-extern NQ_HIDDEN int8_t nq_tail_perm[NQ_TAIL_WAYS][NQ_TAIL];
+extern NQ_HIDDEN nq_ways nq_tail5_apart[NQ_TAIL5_GAPS][NQ_TAIL5_GAPS][NQ_TAIL5_GAPS][NQ_TAIL5_GAPS];
+/* Way w: row i takes the free column nq_tail5_perm[w][i] (0 is the leftmost). */
+extern NQ_HIDDEN int8_t nq_tail5_perm[NQ_TAIL5_WAYS][NQ_TAIL5];
 
 /* The same for six rows; the gap tables are for free columns 0..4 and 1..5. */
 extern NQ_HIDDEN uint64_t nq_tail6_row[NQ_TAIL6][1 << NQ_TAIL6][NQ_TAIL6_WORDS];
@@ -53,7 +53,7 @@ extern NQ_HIDDEN uint64_t nq_tail6_ends[NQ_TAIL6_WORDS]; /* ways apart if all si
 extern NQ_HIDDEN int8_t nq_tail6_perm[NQ_TAIL6_WAYS][NQ_TAIL6];
 
 /* Fill the tables of 5 and of 6 rows, once; safe from any thread. */
-void nq_tail_init(void);
+void nq_tail5_init(void);
 void nq_tail6_init(void);
 
 /* The bits of a at the set bits of cols, packed (pext). */
@@ -93,19 +93,19 @@ static inline uint32_t nq_tail_gap(uint32_t lo, uint32_t hi, uint32_t cap)
 /* The ways to complete the last 5 rows, below the diagonal attacks l and r
  * (as seen from the first of them), with the free columns cols and the
  * columns row[i] allows in each. */
-static inline nq_ways nq_tail_ways(uint32_t l, uint32_t r, uint32_t cols, const uint32_t *row)
+static inline nq_ways nq_tail5_ways(uint32_t l, uint32_t r, uint32_t cols, const uint32_t *row)
 {
-    enum { CAP = NQ_TAIL_GAPS - 1 };
+    enum { CAP = NQ_TAIL5_GAPS - 1 };
     nq_ways ways = ~(nq_ways)0;
-    for (int i = 0; i < NQ_TAIL; i++)
-        ways &= nq_tail_row[i][nq_gather(row[i] & ~((l << i) | (r >> i)), cols)];
-    uint32_t c[NQ_TAIL];
-    nq_tail_cols(cols, c, NQ_TAIL);
-    return ways & nq_tail_apart[nq_tail_gap(c[0], c[1], CAP)][nq_tail_gap(c[1], c[2], CAP)]
+    for (int i = 0; i < NQ_TAIL5; i++)
+        ways &= nq_tail5_row[i][nq_gather(row[i] & ~((l << i) | (r >> i)), cols)];
+    uint32_t c[NQ_TAIL5];
+    nq_tail_cols(cols, c, NQ_TAIL5);
+    return ways & nq_tail5_apart[nq_tail_gap(c[0], c[1], CAP)][nq_tail_gap(c[1], c[2], CAP)]
                                [nq_tail_gap(c[2], c[3], CAP)][nq_tail_gap(c[3], c[4], CAP)];
 }
 
-static inline uint32_t nq_tail_count(nq_ways w)
+static inline uint32_t nq_tail5_count(nq_ways w)
 {
     return (uint32_t)(__builtin_popcountll((uint64_t)w) +
                       __builtin_popcountll((uint64_t)(w >> 64)));

@@ -66,22 +66,22 @@ static void prefix_masks(int n, const nq_sub *s, uint32_t *l, uint32_t *d, uint3
     }
 }
 
-static void expand(builder *b, const nq_rules *k, nq_sub *s, int depth)
+static void expand(builder *b, const nq_rules *rules, nq_sub *s, int depth)
 {
     if (b->failed)
         return;
-    if (s->rows >= depth || s->rows == k->n) {
+    if (s->rows >= depth || s->rows == rules->n) {
         emit(b, s);
         return;
     }
     uint32_t l, d, r;
-    prefix_masks(k->n, s, &l, &d, &r, NULL);
-    uint32_t f = nq_rules_allowed(k, s->rows, d) & ~(l | d | r);
+    prefix_masks(rules->n, s, &l, &d, &r, NULL);
+    uint32_t f = nq_rules_allowed(rules, s->rows, d) & ~(l | d | r);
     while (f) {
         const uint32_t bit = f & -f;
         f ^= bit;
         s->cols[s->rows++] = (int8_t)__builtin_ctz(bit);
-        expand(b, k, s, depth);
+        expand(b, rules, s, depth);
         s->rows--;
     }
 }
@@ -93,9 +93,9 @@ static void root(builder *b, int n, int depth, int kind, int weight, int bound, 
                  .rows = (uint8_t)rows };
     for (int y = 0; y < rows; y++)
         s.cols[y] = (int8_t)cols[y];
-    nq_rules k;
-    nq_rules_init(&k, n, &s);
-    expand(b, &k, &s, depth);
+    nq_rules rules;
+    nq_rules_init(&rules, n, &s);
+    expand(b, &rules, &s, depth);
 }
 
 static void roots_mirror(builder *b, int n, int depth)
@@ -130,19 +130,19 @@ static void roots_sym8(builder *b, int n, int depth)
 }
 
 /* Partial boards `rows` rows below row y. */
-static unsigned partial_boards(const nq_rules *k, int y, uint32_t l, uint32_t d, uint32_t r,
+static unsigned partial_boards(const nq_rules *rules, int y, uint32_t l, uint32_t d, uint32_t r,
                                int rows)
 {
-    if (rows == 0 || y == k->n)
+    if (rows == 0 || y == rules->n)
         return 1;
-    uint32_t f = nq_rules_allowed(k, y, d) & ~(l | d | r);
+    uint32_t f = nq_rules_allowed(rules, y, d) & ~(l | d | r);
     if (rows == 1)
         return (unsigned)__builtin_popcount(f);
     unsigned count = 0;
     while (f) {
         const uint32_t bit = f & -f;
         f ^= bit;
-        count += partial_boards(k, y + 1, (l | bit) << 1, d | bit, (r | bit) >> 1, rows - 1);
+        count += partial_boards(rules, y + 1, (l | bit) << 1, d | bit, (r | bit) >> 1, rows - 1);
     }
     return count;
 }
@@ -159,11 +159,11 @@ static unsigned partial_boards(const nq_rules *k, int y, uint32_t l, uint32_t d,
 #define ESTIMATE_BUDGET ((size_t)1 << 27)
 static double estimate(int n, const nq_sub *s, int rows)
 {
-    nq_rules k;
-    nq_rules_init(&k, n, s);
+    nq_rules rules;
+    nq_rules_init(&rules, n, s);
     uint32_t l, d, r;
     prefix_masks(n, s, &l, &d, &r, NULL);
-    return partial_boards(&k, s->rows, l, d, r, rows) + 1;
+    return partial_boards(&rules, s->rows, l, d, r, rows) + 1;
 }
 
 /* Enough subproblems to balance many threads (hundreds to thousands), and
@@ -346,23 +346,23 @@ int nq_plan_prefix(const nq_plan *plan, size_t i, int cols[NQ_MAX_N])
 /* Searches below row `row` in pieces: the rows down to `split` are walked
  * here, and the search proper runs from each node of row `split`, with the
  * stop flag read between pieces. The hot loop itself never reads it. */
-static int search_pieces(const nq_rules *k, int row, int split, uint32_t l, uint32_t d,
+static int search_pieces(const nq_rules *rules, int row, int split, uint32_t l, uint32_t d,
                          uint32_t r, uint32_t *board, nq_leaves *leaves,
                          const volatile int *stop)
 {
     if (row >= split) {
         if (stop && *stop)
             return NQ_ERR(EINTR);
-        nq_search(k, row, l, d, r, board, leaves);
+        nq_search(rules, row, l, d, r, board, leaves);
         return 0;
     }
-    uint32_t f = nq_rules_allowed(k, row, d) & ~(l | d | r);
+    uint32_t f = nq_rules_allowed(rules, row, d) & ~(l | d | r);
     while (f) {
         const uint32_t bit = f & -f;
         f ^= bit;
         board[row] = bit;
-        const int err = search_pieces(k, row + 1, split, ((l | bit) << 1) & k->full, d | bit,
-                                      (r | bit) >> 1, board, leaves, stop);
+        const int err = search_pieces(rules, row + 1, split, ((l | bit) << 1) & rules->full,
+                                      d | bit, (r | bit) >> 1, board, leaves, stop);
         if (err)
             return err;
     }
@@ -374,17 +374,17 @@ int nq_plan_solve_until(const nq_plan *plan, size_t i, const volatile int *stop,
                         nq_sub_result *out)
 {
     const nq_sub *s = &plan->subs[i];
-    nq_rules k;
-    nq_rules_init(&k, plan->n, s);
+    nq_rules rules;
+    nq_rules_init(&rules, plan->n, s);
     uint32_t board[NQ_MAX_N] = { 0 }, l, d, r;
     prefix_masks(plan->n, s, &l, &d, &r, board);
     nq_leaves leaves = { { 0 } };
     /* Pieces of NQ_PIECE_ROWS searched rows above the table's: thousands of
      * nodes or more each, so the split costs nothing measurable, and short
      * enough at any n for a stop to be seen within a fraction of a second. */
-    const int split = plan->n - NQ_TAIL - NQ_PIECE_ROWS;
-    const int err = search_pieces(&k, s->rows, split > s->rows ? split : s->rows, l, d, r, board,
-                                  &leaves, stop);
+    const int split = plan->n - NQ_TAIL5 - NQ_PIECE_ROWS;
+    const int err = search_pieces(&rules, s->rows, split > s->rows ? split : s->rows, l, d, r,
+                                  board, &leaves, stop);
     if (err)
         return err;
 

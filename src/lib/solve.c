@@ -31,7 +31,14 @@
 #define STOP_POLL 0x3FFFu        /* nodes between two reads of the stop flag */
 #define FC_MIN_ROWS 10           /* rows below a node for forward checking to pay */
 
-enum { KIND_RAW = 3 }; /* n bytes of columns per record; the others are nq_format */
+/* What a record holds: the text of one of the public formats, or the n
+ * column bytes that nq_solve hands to its callback. */
+typedef enum record_kind {
+    RECORD_BOARD = NQ_FORMAT_BOARD,
+    RECORD_COLS = NQ_FORMAT_COLS,
+    RECORD_JSON = NQ_FORMAT_JSON,
+    RECORD_RAW,
+} record_kind;
 
 typedef struct chunk {
     struct chunk *next;
@@ -48,7 +55,8 @@ typedef struct slot {
 } slot;
 
 typedef struct run {
-    int n, depth, unique, kind, threads;
+    int n, depth, unique, threads;
+    record_kind kind;
     uint32_t full;     /* the n low bits */
     uint64_t cap;      /* records a subproblem needs at most */
     size_t max_rec;    /* bytes of the longest record, with slack for 4-byte copies */
@@ -224,19 +232,19 @@ static inline int emit(worker *w, const int8_t *q, int unique)
         return 1;
     char *o = w->pos;
     switch (r->kind) {
-    case NQ_FORMAT_BOARD:
+    case RECORD_BOARD:
         *o++ = '\n';
         for (int i = 0; i < n; i++, o += r->row_len)
             memcpy(o, r->rows[q[i]], r->row_len);
         break;
-    case NQ_FORMAT_COLS:
+    case RECORD_COLS:
         for (int i = 0; i < n; i++) {
             memcpy(o, r->cols[q[i]], 4); /* fixed 4 bytes: one move, slack reserved */
             o += r->col_len[q[i]];
         }
         o[-1] = '\n';
         break;
-    case NQ_FORMAT_JSON:
+    case RECORD_JSON:
         *o++ = ',';
         *o++ = '[';
         for (int i = 0; i < n; i++, o += r->row_len)
@@ -502,7 +510,7 @@ static size_t records_len(const run *r, const chunk *c, uint64_t k)
 static int deliver(writer *wr, const chunk *c)
 {
     const run *r = wr->r;
-    if (r->kind == KIND_RAW) {
+    if (r->kind == RECORD_RAW) {
         for (uint64_t i = 0; i < c->count; i++) {
             wr->listed++;
             if (wr->fn(wr->ctx, r->n, (const int8_t *)c->data + i * (uint64_t)r->n))
@@ -595,7 +603,7 @@ static void run_tables(run *r)
     r->full = nq_full_mask(n);
     r->depth = pick_depth(n);
     switch (r->kind) {
-    case NQ_FORMAT_BOARD:
+    case RECORD_BOARD:
         r->row_len = (size_t)n + 1;
         for (int c = 0; c < n; c++) {
             memset(r->rows[c], '.', (size_t)n);
@@ -606,7 +614,7 @@ static void run_tables(run *r)
         r->rec_len = 1 + (size_t)n * r->row_len;
         r->max_rec = r->rec_len;
         break;
-    case NQ_FORMAT_JSON: /* "..Q.", */
+    case RECORD_JSON: /* "..Q.", */
         r->row_len = (size_t)n + 3;
         for (int c = 0; c < n; c++) {
             r->rows[c][0] = '"';
@@ -619,7 +627,7 @@ static void run_tables(run *r)
         r->rec_len = 2 + (size_t)n * r->row_len;
         r->max_rec = r->rec_len;
         break;
-    case NQ_FORMAT_COLS:
+    case RECORD_COLS:
         for (int c = 0; c < n; c++) {
             char *s = r->cols[c];
             memset(s, 0, 4);
@@ -641,7 +649,7 @@ static void run_tables(run *r)
     }
 }
 
-static int solve_run(int n, int unique, int threads, int kind, writer *wr,
+static int solve_run(int n, int unique, int threads, record_kind kind, writer *wr,
                      const nq_run_hooks *hooks)
 {
     if (n < NQ_MIN_N || n > NQ_MAX_N || threads < 0 || threads > NQ_MAX_THREADS)
@@ -656,8 +664,8 @@ static int solve_run(int n, int unique, int threads, int kind, writer *wr,
         r->window = 4 * (uint64_t)threads + 4;
         r->slots = calloc(r->window, sizeof *r->slots);
     }
-    wr->stage = kind == KIND_RAW ? NULL : malloc(STAGE_BYTES);
-    if (!r || !ws || !r->slots || (kind != KIND_RAW && !wr->stage)) {
+    wr->stage = kind == RECORD_RAW ? NULL : malloc(STAGE_BYTES);
+    if (!r || !ws || !r->slots || (kind != RECORD_RAW && !wr->stage)) {
         if (r)
             free(r->slots);
         free(r);
@@ -670,7 +678,7 @@ static int solve_run(int n, int unique, int threads, int kind, writer *wr,
     r->kind = kind;
     r->threads = threads;
     /* A subproblem never needs more records than the whole listing. */
-    r->cap = kind != KIND_RAW && wr->limit ? wr->limit : UINT64_MAX;
+    r->cap = kind != RECORD_RAW && wr->limit ? wr->limit : UINT64_MAX;
     run_tables(r);
     pthread_mutex_init(&r->mu, NULL);
     pthread_cond_init(&r->writer_cv, NULL);
@@ -696,7 +704,7 @@ static int solve_run(int n, int unique, int threads, int kind, writer *wr,
         pthread_cond_broadcast(&r->worker_cv);
         pthread_mutex_unlock(&r->mu);
     } else {
-        if (kind == NQ_FORMAT_JSON && stage_put(wr, "[", 1))
+        if (kind == RECORD_JSON && stage_put(wr, "[", 1))
             res = 1;
         else
             res = write_all(wr);
@@ -705,8 +713,8 @@ static int solve_run(int n, int unique, int threads, int kind, writer *wr,
         pthread_join(ws[i].tid, NULL);
     if (!err)
         err = r->failed;
-    if (!err && res != 1 && kind != KIND_RAW) {
-        if ((kind == NQ_FORMAT_JSON && stage_put(wr, "]\n", 2)) || stage_flush(wr))
+    if (!err && res != 1 && kind != RECORD_RAW) {
+        if ((kind == RECORD_JSON && stage_put(wr, "]\n", 2)) || stage_flush(wr))
             res = 1;
     }
 
@@ -738,7 +746,7 @@ int nq_solve(int n, int unique, int threads, nq_solution_fn fn, void *ctx)
     if (!fn)
         return NQ_ERR(EINVAL);
     writer wr = { .fn = fn, .ctx = ctx };
-    return solve_run(n, unique, threads, KIND_RAW, &wr, NULL);
+    return solve_run(n, unique, threads, RECORD_RAW, &wr, NULL);
 }
 
 int nq_solve_text(const nq_solve_params *params, nq_write_fn write, void *ctx, uint64_t *listed)
@@ -746,8 +754,8 @@ int nq_solve_text(const nq_solve_params *params, nq_write_fn write, void *ctx, u
     if (!params || !write || params->format < NQ_FORMAT_BOARD || params->format > NQ_FORMAT_JSON)
         return NQ_ERR(EINVAL);
     writer wr = { .write = write, .ctx = ctx, .limit = params->limit };
-    const int res = solve_run(params->n, params->unique, params->threads, (int)params->format,
-                              &wr, params->hooks);
+    const int res = solve_run(params->n, params->unique, params->threads,
+                              (record_kind)params->format, &wr, params->hooks);
     if (listed)
         *listed = wr.listed;
     return res;

@@ -1,4 +1,4 @@
-/* Thread placement over NUMA nodes and cores, with hwloc (issue 5).
+/* Thread placement over NUMA nodes and cores, with hwloc.
  *
  * Plans are pure functions of the topology, so they can be tested on hwloc's
  * synthetic topologies; binding applies a plan thread by thread and reads

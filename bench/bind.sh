@@ -63,6 +63,11 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 mkdir -p "$(dirname "$csv")"
 echo "mode,rep,n,threads,seconds,subproblems,total,placement" >"$csv"
+# The machine, compiler, flags and commit, next to the CSV.
+# shellcheck source=machine.sh
+source "$ROOT/bench/machine.sh"
+bench_machine "$(dirname "$(dirname "$bin")")" "$bin" "bench/bind.sh --n $n --threads $threads --reps $reps" \
+    "the program's own JSON seconds, median of $reps runs per mode" >"${csv%.csv}-machine.md"
 
 field() { # field NAME JSON: a number or string field of one flat JSON object
     python3 -c 'import json,sys; v=json.loads(sys.argv[2])[sys.argv[1]]; print(json.dumps(v,separators=(",",":")) if isinstance(v,(list,dict)) or v is None else v)' "$1" "$2"
@@ -85,7 +90,7 @@ totals=$(awk -F, 'NR > 1 { print $7 }' "$csv" | sort -u | wc -l)
 
 median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
-echo "## count $n, $threads threads, median of $reps ($(hostname), commit $(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo '?'))"
+echo "## count $n, $threads threads, median of $reps ($(hostname), commit $COMMIT)"
 echo
 echo "| --bind | seconds | vs none | placement read back |"
 echo "|---|---|---|---|"
@@ -113,4 +118,4 @@ for row in "empty loop of $subproblems takes (incl. fork/join) $at_run" "empty l
         'BEGIN { printf "| %s | %.1f | %.3f ms | %.4f%% |\n", what, ns, ns * s / 1e6, 100 * ns * s / 1e9 / t }'
 done
 echo
-echo "CSV of every run: $csv"
+echo "CSV of every run: $csv; the machine: ${csv%.csv}-machine.md"

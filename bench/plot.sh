@@ -17,6 +17,14 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 gp_str() { printf "'%s'" "${1//\'/\'\'}"; } # a gnuplot single-quoted string
+# gp_head PNG TITLE XLABEL YLABEL: the lines every plot starts with.
+gp_head() {
+    echo 'set terminal pngcairo size 1000,650 font ",11" noenhanced'
+    echo "set output $(gp_str "$1")"
+    echo "set title $(gp_str "$2")"
+    echo "set xlabel $(gp_str "$3")"
+    echo "set ylabel $(gp_str "$4")"
+}
 
 # One colour and one marker per engine; an engine not listed gets a pair
 # from its name's hash, the same wherever it is drawn.
@@ -101,11 +109,7 @@ done <"$tmp/engines.list"
 ((capped)) && series+=("NaN with points pt 8 ps 1.6 lc rgb '#000000' title $(gp_str "over the cap of $cap s (not timed further)")")
 plot=$(IFS=,; echo "${series[*]}")
 gnuplot <<EOF
-set terminal pngcairo size 1000,650 font ",11" noenhanced
-set output $(gp_str "$dir/engines.png")
-set title $(gp_str "N-Queens engines: wall-clock seconds (median of $reps), $ncpu CPUs ($cpu), parallel with $threads threads")
-set xlabel "N"
-set ylabel "seconds (log scale)"
+$(gp_head "$dir/engines.png" "N-Queens engines: wall-clock seconds (median of $reps), $ncpu CPUs ($cpu), parallel with $threads threads" N "seconds (log scale)")
 set logscale y
 set xtics 1
 set xrange [$n_from - 0.5:$n_to + 0.5]
@@ -146,11 +150,7 @@ done <"$tmp/threads.list"
 ((${#series[@]})) || exit 0
 plot=$(IFS=,; echo "${series[*]}")
 gnuplot <<EOF
-set terminal pngcairo size 1000,650 font ",11" noenhanced
-set output $(gp_str "$dir/threads.png")
-set title $(gp_str "N-Queens parallel engines at N=$tn: speedup over $t0 thread(s), $ncpu CPUs ($cpu)")
-set xlabel "threads"
-set ylabel "speedup"
+$(gp_head "$dir/threads.png" "N-Queens parallel engines at N=$tn: speedup over $t0 thread(s), $ncpu CPUs ($cpu)" threads speedup)
 set xrange [0:$tmax + 1]
 set yrange [0:*]
 $( ((tmax <= 16)) && echo "set xtics 1")

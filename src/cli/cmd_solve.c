@@ -120,10 +120,7 @@ int cmd_solve(int argc, char **argv)
     const char *v;
     for (int id; (id = cli_next_option(&parser, &v)) != CLI_DONE;) {
         switch (id) {
-        case HELP:
-            usage();
-            cli_finish_stdout();
-            return 0;
+        case HELP: cli_help(usage);
         case UNIQUE: p.unique = 1; break;
         case FORMAT: format = parse_format(v); break;
         case LIMIT: p.limit = (uint64_t)cli_parse_range(v, "limit", 1, LONG_MAX); break;

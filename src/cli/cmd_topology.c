@@ -106,10 +106,7 @@ int cmd_topology(int argc, char **argv)
     cli_parser_init(&parser, argc, argv, 1, "topology", options);
     for (int id; (id = cli_next_option(&parser, &value)) != CLI_DONE;) {
         switch (id) {
-        case HELP:
-            usage();
-            cli_finish_stdout();
-            return 0;
+        case HELP: cli_help(usage);
         case THREADS: threads = cli_parse_threads(value); break;
         case BIND: mode = cli_parse_bind(value); break;
         case JSON: json = 1; break;

@@ -31,10 +31,7 @@ int cmd_verify(int argc, char **argv)
     cli_parser_init(&parser, argc, argv, 1, "verify", options);
     for (int id; (id = cli_next_option(&parser, &value)) != CLI_DONE;) {
         switch (id) {
-        case HELP:
-            usage();
-            cli_finish_stdout();
-            return 0;
+        case HELP: cli_help(usage);
         case MAX: max = (int)cli_parse_range(value, "--max", 1, KNOWN_MAX_N); break;
         case THREADS: threads = cli_parse_threads(value); break;
         case ENGINE: engine = cli_parse_engine(value); break;

@@ -115,6 +115,13 @@ int cli_is_option(const char *arg)
     return arg[0] == '-' && arg[1] != '\0' && !(arg[1] >= '0' && arg[1] <= '9');
 }
 
+void cli_help(void (*usage)(void))
+{
+    usage();
+    cli_finish_stdout();
+    exit(0);
+}
+
 void cli_reject(const char *command, const char *arg)
 {
     if (cli_is_option(arg))

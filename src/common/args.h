@@ -42,6 +42,8 @@ uint64_t cli_parse_size(const char *s, const char *what);
 /* A positive number of seconds: digits with an optional fraction ("30", "0.5"). */
 double cli_parse_seconds(const char *s, const char *what);
 
+/* --help: usage() on stdout, then exit 0. */
+CLI_NORETURN void cli_help(void (*usage)(void));
 /* Rejects argv[i] as an unknown option or an extra argument (exits). */
 CLI_NORETURN void cli_reject(const char *command, const char *arg);
 /* 1 if arg looks like an option ("-x", "--x"), not a negative number. */

@@ -37,10 +37,7 @@ void parse_count_options(int argc, char **argv, int accept, void (*help)(void),
     cli_parser_init(&p, argc, argv, 1, "count", options);
     for (int id; (id = cli_next_option(&p, &value)) != CLI_DONE;) {
         switch (id) {
-        case HELP:
-            help();
-            cli_finish_stdout();
-            exit(0);
+        case HELP: cli_help(help);
         case THREADS: o->threads = cli_parse_threads(value); break;
         case ENGINE:
             o->engine = cli_parse_engine(value);

@@ -36,6 +36,17 @@ static void finalize_at_exit(void)
         MPI_Finalize();
 }
 
+/* p, or the job ends: a rank without the memory for its buffers cannot take
+ * part, and the others would wait for it for ever. */
+static void *checked(void *p)
+{
+    if (!p) {
+        fprintf(stderr, "nqueens-mpi: rank %d: out of memory\n", rank);
+        MPI_Abort(MPI_COMM_WORLD, 1);
+    }
+    return p;
+}
+
 static void usage(void)
 {
     printf("usage: mpirun -np R nqueens-mpi count N [-t|--threads T] [--engine NAME]\n"
@@ -168,8 +179,8 @@ static void *serve(void *arg)
 {
     server *s = arg;
     const size_t cap = s->plan ? nq_plan_size(s->plan) : 0;
-    uint64_t *msg = malloc((cap * RECORD + 1) * sizeof *msg);
-    size_t *batch = malloc((cap + 1) * sizeof *batch);
+    uint64_t *msg = checked(malloc((cap * RECORD + 1) * sizeof *msg));
+    size_t *batch = checked(malloc((cap + 1) * sizeof *batch));
     int active = ranks - 1;
     const struct timespec nap = { 0, 200 * 1000 };
     while (active > 0) {
@@ -209,16 +220,15 @@ static void *serve(void *arg)
     return NULL;
 }
 
-/* A rank other than 0: ask, count, report, until given nothing. */
+/* The worker, a rank other than 0: ask, count, report, until given
+ * nothing. Returns the seconds spent counting. */
 static double work(const count_options *o, const nq_plan *plan)
 {
     const size_t size = nq_plan_size(plan);
-    uint64_t *msg = malloc((size * RECORD + 1) * sizeof *msg);
-    size_t *batch = malloc((size + 1) * sizeof *batch);
-    unsigned char *done = calloc(size + 1, 1);
-    nq_sub_result *results = calloc(size + 1, sizeof *results);
-    if (!msg || !batch || !done || !results)
-        MPI_Abort(MPI_COMM_WORLD, 1);
+    uint64_t *msg = checked(malloc((size * RECORD + 1) * sizeof *msg));
+    size_t *batch = checked(malloc((size + 1) * sizeof *batch));
+    unsigned char *done = checked(calloc(size + 1, 1));
+    nq_sub_result *results = checked(calloc(size + 1, sizeof *results));
     double busy = 0;
     int reply = 0;
     const nq_run_hooks hooks = { .stop = (volatile int *)&cli_stop_requested };
@@ -259,6 +269,124 @@ static double work(const count_options *o, const nq_plan *plan)
     return busy;
 }
 
+/* The plan, built by every rank from the same arguments; they must agree. */
+static nq_plan *plan_everywhere(const count_options *o)
+{
+    nq_plan *plan;
+    const int err = nq_plan_create(&plan, o->n, o->engine, o->depth);
+    if (err == NQ_ERR(E2BIG))
+        cli_usage_error("--depth %d makes more than %lu subproblems at N=%d, too many to hold; "
+                        "use a smaller --depth", o->depth, (unsigned long)NQ_MAX_PLAN_SIZE, o->n);
+    if (err)
+        cli_fail("count %d failed: %s", o->n, strerror(-err));
+    uint64_t fingerprint = nq_plan_fingerprint(plan), root_fingerprint = fingerprint;
+    MPI_Bcast(&root_fingerprint, 1, MPI_UINT64_T, 0, MPI_COMM_WORLD);
+    if (root_fingerprint != fingerprint)
+        MPI_Abort(MPI_COMM_WORLD, 1);
+    return plan;
+}
+
+/* Rank 0 before the run: the results, the checkpoint (held until the end)
+ * and the queue of what it lacks. 0, or 1 with the reason in message if the
+ * checkpoint is refused or cannot be written: then no rank does any work. */
+static int coordinator_open(server *s, size_t *resumed, char *message, size_t message_size)
+{
+    const count_options *o = s->o;
+    const size_t size = nq_plan_size(s->plan);
+    s->done = checked(calloc(size + 1, 1));
+    s->results = checked(calloc(size + 1, sizeof *s->results));
+    s->queue = checked(malloc((size + 1) * sizeof *s->queue));
+    int status = 0;
+    if (o->checkpoint && nq_checkpoint_open(&s->checkpoint, o->checkpoint, s->plan, s->done,
+                                            s->results, message, message_size))
+        status = 1;
+    for (size_t k = 0; k < size; k++) {
+        const size_t i = nq_plan_order(s->plan, k);
+        if (s->done[i])
+            ++*resumed;
+        else
+            s->queue[s->queued++] = i;
+    }
+    s->next_save = MPI_Wtime() + o->checkpoint_every;
+    return status;
+}
+
+/* The coordinator, rank 0: serves the other ranks from a thread and counts
+ * batches of its own meanwhile; then the last checkpoint. Returns the
+ * seconds spent counting. */
+static double coordinate(server *s)
+{
+    const size_t size = nq_plan_size(s->plan);
+    pthread_t server_thread;
+    if (ranks > 1 && pthread_create(&server_thread, NULL, serve, s))
+        MPI_Abort(MPI_COMM_WORLD, 1);
+    size_t *batch = checked(malloc((size + 1) * sizeof *batch));
+    size_t k;
+    double busy = 0;
+    const nq_run_hooks hooks = { .stop = (volatile int *)&cli_stop_requested };
+    while ((k = take(s, batch)) > 0) {
+        const double t0 = MPI_Wtime();
+        const int run = nq_plan_run_list(s->plan, s->o->threads, batch, k, s->done, s->results,
+                                         &hooks, NULL);
+        if (run && run != NQ_ERR(EINTR))
+            MPI_Abort(MPI_COMM_WORLD, 1);
+        busy += MPI_Wtime() - t0;
+        save(s, 0);
+    }
+    free(batch);
+    if (ranks > 1)
+        pthread_join(server_thread, NULL);
+    save(s, 1);
+    /* A stop may have left handed-out subproblems undone. */
+    for (size_t i = 0; i < size && !s->stopped; i++)
+        s->stopped = !s->done[i];
+    return busy;
+}
+
+/* Rank 0 after the run: the counts on stdout, or how the run stopped on
+ * stderr. Returns the exit status. */
+static int report(const server *s, size_t resumed, const double *busy_all, double start)
+{
+    const count_options *o = s->o;
+    const nq_plan *plan = s->plan;
+    if (s->stopped) {
+        const int sig = cli_stop_signal() ? cli_stop_signal() : s->remote_signal;
+        return cli_report_stop(sig, "mpirun nqueens-mpi count", o->n, o->engine,
+                               nq_plan_depth(plan), o->checkpoint, s->save_error ? "" : NULL);
+    }
+    nq_sub_result sum;
+    nq_plan_sum(plan, s->done, s->results, &sum);
+    if (nq_plan_finish(plan, &sum))
+        cli_fail("count %d: the counts failed their consistency check", o->n);
+    const nq_engine_info *engine = nq_engine_get(o->engine);
+    const size_t size = nq_plan_size(plan);
+    const count_summary summary = {
+        .n = o->n, .total = sum.total, .unique = sum.unique,
+        .unique_known = engine->gives_unique, .engine = engine->name, .threads = o->threads,
+        .depth = nq_plan_depth(plan), .subproblems = size, .resumed_subproblems = resumed,
+        .seconds = MPI_Wtime() - start
+    };
+    if (o->json) {
+        cli_print_count_json_open(stdout, &summary);
+        printf(",\"ranks\":%d,\"rank_busy_seconds\":[", ranks);
+        for (int r = 0; r < ranks; r++)
+            printf("%s%.6f", r ? "," : "", busy_all[r]);
+        printf("]}\n");
+    } else {
+        char extra[32];
+        snprintf(extra, sizeof extra, "ranks=%d ", ranks);
+        cli_print_count_line(stdout, &summary, extra);
+    }
+    cli_finish_stdout();
+    /* The counts are out; a failed last save still fails the job. */
+    if (s->save_error) {
+        fprintf(stderr, "nqueens-mpi: the checkpoint could not be written (the counts on stdout "
+                        "are complete)\n");
+        return 1;
+    }
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     int provided;
@@ -280,116 +408,28 @@ int main(int argc, char **argv)
     cli_catch_stop_signals();
 
     const double start = MPI_Wtime();
-    nq_plan *plan;
-    int err = nq_plan_create(&plan, o.n, o.engine, o.depth);
-    if (err == NQ_ERR(E2BIG))
-        cli_usage_error("--depth %d makes more than %lu subproblems at N=%d, too many to hold; "
-                        "use a smaller --depth", o.depth, (unsigned long)NQ_MAX_PLAN_SIZE, o.n);
-    if (err)
-        cli_fail("count %d failed: %s", o.n, strerror(-err));
-    /* Every rank builds the plan from the same arguments; they must agree. */
-    uint64_t fingerprint = nq_plan_fingerprint(plan), root_fingerprint = fingerprint;
-    MPI_Bcast(&root_fingerprint, 1, MPI_UINT64_T, 0, MPI_COMM_WORLD);
-    if (root_fingerprint != fingerprint)
-        MPI_Abort(MPI_COMM_WORLD, 1);
-
-    const size_t size = nq_plan_size(plan);
+    nq_plan *plan = plan_everywhere(&o);
     server s = { .o = &o, .plan = plan, .lock = PTHREAD_MUTEX_INITIALIZER };
-    int status = 0;
     size_t resumed = 0;
     char message[512] = "";
-    if (rank == 0) {
-        s.done = calloc(size + 1, 1);
-        s.results = calloc(size + 1, sizeof *s.results);
-        s.queue = malloc((size + 1) * sizeof *s.queue);
-        if (!s.done || !s.results || !s.queue)
-            MPI_Abort(MPI_COMM_WORLD, 1);
-        /* Held until the end; refused or unwritable: exit 1 before any work. */
-        if (o.checkpoint && nq_checkpoint_open(&s.checkpoint, o.checkpoint, plan, s.done,
-                                               s.results, message, sizeof message))
-            status = 1;
-        for (size_t k = 0; k < size; k++) {
-            const size_t i = nq_plan_order(plan, k);
-            if (s.done[i])
-                resumed++;
-            else
-                s.queue[s.queued++] = i;
-        }
-        s.next_save = MPI_Wtime() + o.checkpoint_every;
-    }
+    int status = rank == 0 ? coordinator_open(&s, &resumed, message, sizeof message) : 0;
     MPI_Bcast(&status, 1, MPI_INT, 0, MPI_COMM_WORLD);
     if (status) {
         if (rank == 0)
             fprintf(stderr, "nqueens-mpi: %s\n", message);
+        nq_checkpoint_close(s.checkpoint);
+        free(s.done);
+        free(s.results);
+        free(s.queue);
         nq_plan_destroy(plan);
         return status;
     }
 
-    double busy = 0;
-    if (rank == 0) {
-        pthread_t server_thread;
-        if (ranks > 1 && pthread_create(&server_thread, NULL, serve, &s))
-            MPI_Abort(MPI_COMM_WORLD, 1);
-        size_t *batch = malloc((size + 1) * sizeof *batch);
-        size_t k;
-        const nq_run_hooks hooks = { .stop = (volatile int *)&cli_stop_requested };
-        while ((k = take(&s, batch)) > 0) {
-            const double t0 = MPI_Wtime();
-            const int run = nq_plan_run_list(plan, o.threads, batch, k, s.done, s.results, &hooks,
-                                             NULL);
-            if (run && run != NQ_ERR(EINTR))
-                MPI_Abort(MPI_COMM_WORLD, 1);
-            busy += MPI_Wtime() - t0;
-            save(&s, 0);
-        }
-        free(batch);
-        if (ranks > 1)
-            pthread_join(server_thread, NULL);
-        save(&s, 1);
-        /* A stop may have left handed-out subproblems undone. */
-        for (size_t i = 0; i < size && !s.stopped; i++)
-            s.stopped = !s.done[i];
-    } else {
-        busy = work(&o, plan);
-    }
-
-    double *busy_all = rank == 0 ? calloc((size_t)ranks, sizeof *busy_all) : NULL;
+    const double busy = rank == 0 ? coordinate(&s) : work(&o, plan);
+    double *busy_all = rank == 0 ? checked(calloc((size_t)ranks, sizeof *busy_all)) : NULL;
     MPI_Gather(&busy, 1, MPI_DOUBLE, busy_all, 1, MPI_DOUBLE, 0, MPI_COMM_WORLD);
-    if (rank == 0 && s.stopped) {
-        const int sig = cli_stop_signal() ? cli_stop_signal() : s.remote_signal;
-        status = cli_report_stop(sig, "mpirun nqueens-mpi count", o.n, o.engine,
-                                 nq_plan_depth(plan), o.checkpoint, s.save_error ? "" : NULL);
-    } else if (rank == 0) {
-        nq_sub_result sum;
-        nq_plan_sum(plan, s.done, s.results, &sum);
-        if (nq_plan_finish(plan, &sum))
-            cli_fail("count %d: the counts failed their consistency check", o.n);
-        const nq_engine_info *engine = nq_engine_get(o.engine);
-        const count_summary summary = {
-            .n = o.n, .total = sum.total, .unique = sum.unique,
-            .unique_known = engine->gives_unique, .engine = engine->name, .threads = o.threads,
-            .depth = nq_plan_depth(plan), .subproblems = size, .resumed_subproblems = resumed,
-            .seconds = MPI_Wtime() - start
-        };
-        if (o.json) {
-            cli_print_count_json_open(stdout, &summary);
-            printf(",\"ranks\":%d,\"rank_busy_seconds\":[", ranks);
-            for (int r = 0; r < ranks; r++)
-                printf("%s%.6f", r ? "," : "", busy_all[r]);
-            printf("]}\n");
-        } else {
-            char extra[32];
-            snprintf(extra, sizeof extra, "ranks=%d ", ranks);
-            cli_print_count_line(stdout, &summary, extra);
-        }
-        cli_finish_stdout();
-        /* The counts are out; a failed last save still fails the job. */
-        if (s.save_error) {
-            fprintf(stderr, "nqueens-mpi: the checkpoint could not be written (the counts on stdout "
-                            "are complete)\n");
-            status = 1;
-        }
-    }
+    if (rank == 0)
+        status = report(&s, resumed, busy_all, start);
     nq_checkpoint_close(s.checkpoint);
     MPI_Bcast(&status, 1, MPI_INT, 0, MPI_COMM_WORLD);
     free(busy_all);

@@ -108,6 +108,27 @@ static void usage(void)
         print_wrapped(nq_engine_get(i)->name, nq_engine_get(i)->description);
 }
 
+/* What each thread does as the work starts: binds itself; the first
+ * thread 0 also announces a long run. */
+typedef struct run_start {
+    cli_binding binding;
+    char what[64];
+    double seconds; /* estimated; 0 says nothing */
+    int announced;
+} run_start;
+
+static void on_run_start(void *ctx, int thread)
+{
+    run_start *s = ctx;
+    if (thread == 0 && !s->announced) {
+        s->announced = 1;
+        cli_announce_long_run(s->what, s->seconds,
+                              "--checkpoint FILE keeps the work if it is stopped, --progress "
+                              "shows an ETA");
+    }
+    cli_binding_thread_start(&s->binding, thread);
+}
+
 int cmd_count(int argc, char **argv)
 {
     count_options o;
@@ -121,26 +142,21 @@ int cmd_count(int argc, char **argv)
     const char *checkpoint = o.checkpoint;
     const nq_engine_info *info = nq_engine_get(o.engine);
 
+    /* Years of work do not start without a word: said as the work starts,
+     * once the plan and the memory are found fine. */
+    run_start start = { .seconds = checkpoint ? 0 : cli_estimate_seconds(n, o.engine, threads) };
+    snprintf(start.what, sizeof start.what, "count %d on %d thread%s", n, threads,
+             threads > 1 ? "s" : "");
+
     /* Each thread binds itself as the run starts and reads back where it is;
      * a classic engine runs on this thread alone. */
-    cli_binding binding;
-    cli_binding_open(&binding, info->parallel ? threads : 1, bind);
+    cli_binding_open(&start.binding, info->parallel ? threads : 1, bind);
     if (!info->parallel)
-        cli_binding_thread_start(&binding, 0);
-    const nq_run_hooks hooks = { .on_thread_start = cli_binding_thread_start,
-                                 .ctx = &binding,
+        on_run_start(&start, 0);
+    const nq_run_hooks hooks = { .on_thread_start = on_run_start,
+                                 .ctx = &start,
                                  .stop = (volatile int *)&cli_stop_requested,
                                  .stop_after = o.stop_after };
-    /* Years of work do not start without a word (unless refused at once
-     * for want of memory). */
-    const uint64_t memory = o.max_memory ? o.max_memory : nq_memory_available();
-    if (!checkpoint && !(memory && nq_count_memory(n, o.engine, threads) > memory)) {
-        char what[64];
-        snprintf(what, sizeof what, "count %d on %d thread%s", n, threads, threads > 1 ? "s" : "");
-        cli_announce_long_run(what, cli_estimate_seconds(n, o.engine, threads),
-                              "--checkpoint FILE keeps the work if it is stopped, --progress "
-                              "shows an ETA");
-    }
     int tty = isatty(STDERR_FILENO);
     char message[512] = "";
     const nq_count_params params = {
@@ -156,7 +172,7 @@ int cmd_count(int argc, char **argv)
     if (o.progress && tty)
         fputc('\n', stderr);
     if (err == NQ_ERR(EINTR)) {
-        cli_binding_close(&binding);
+        cli_binding_close(&start.binding);
         return cli_report_stop(cli_stop_signal(), "nqueens count", n, o.engine, res.depth,
                                checkpoint, checkpoint && res.checkpoint_error ? message : NULL);
     }
@@ -170,7 +186,7 @@ int cmd_count(int argc, char **argv)
                  "ulimit -v)", res.threads ? res.threads : threads, strerror(-err));
     if (err)
         cli_fail("count %d failed: %s", n, strerror(-err));
-    cli_binding_check(&binding);
+    cli_binding_check(&start.binding);
 
     const count_summary summary = {
         .n = n, .total = res.total, .unique = res.unique, .unique_known = res.unique_known,
@@ -188,17 +204,17 @@ int cmd_count(int argc, char **argv)
     /* The placement read back from the OS, when there is one to report (in
      * the human output only if asked for, to keep the default one line). */
     if (json) {
-        if (cli_binding_known(&binding))
-            cli_placement_json(stdout, binding.placement, binding.threads);
+        if (cli_binding_known(&start.binding))
+            cli_placement_json(stdout, start.binding.placement, start.binding.threads);
         else
             fputs("null", stdout);
         fputs("}\n", stdout);
-    } else if (bind != NQ_BIND_NONE && cli_binding_known(&binding)) {
+    } else if (bind != NQ_BIND_NONE && cli_binding_known(&start.binding)) {
         /* On stderr, as solve does: stdout keeps the one result line. */
         fprintf(stderr, "placement (--bind %s): ", nq_bind_mode_name(bind));
-        cli_placement_line(stderr, binding.placement, binding.threads);
+        cli_placement_line(stderr, start.binding.placement, start.binding.threads);
     }
-    cli_binding_close(&binding);
+    cli_binding_close(&start.binding);
     /* The counts are out; a failed last save still fails the run (said
      * first, so that a closed stdout does not hide it). */
     if (res.checkpoint_error) {

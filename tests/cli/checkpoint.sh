@@ -76,6 +76,7 @@ ldd "$bin" 2>/dev/null | grep -q libasan && limit=unlimited
 check "n=32 depth 6: status 2" test $? -eq 2
 check "n=32 depth 6: message" grep -qx "nqueens: --depth 6 makes more than 8388608 subproblems at N=32, too many to hold; use a smaller --depth" "$dir/err"
 check "n=32 depth 6: nothing on stdout" test ! -s "$dir/out"
+check "n=32 depth 6: one line (no estimate for a refused run)" test "$(wc -l <"$dir/err")" -eq 1
 
 # SIGQUIT keeps its default (README): at once, no final save; the file is
 # the whole one last written.

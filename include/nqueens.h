@@ -32,6 +32,13 @@ extern "C" {
  * Clang extension; __extension__ keeps -pedantic quiet in C and C++. */
 __extension__ typedef unsigned __int128 nq_u128;
 
+/* The version of this header; nq_version() gives the library's as
+ * "MAJOR.MINOR.PATCH". Within one MAJOR, a program built against an older
+ * header works with a newer library. */
+#define NQ_VERSION_MAJOR 0
+#define NQ_VERSION_MINOR 1
+#define NQ_VERSION_PATCH 0
+
 NQ_API const char *nq_version(void);
 
 /* Writes v in decimal into buf (at least 40 bytes); returns buf. */

@@ -25,8 +25,8 @@ process start is included, as for --compare rows); the program's own JSON
 "seconds" is kept in the CSV as json_seconds.
 
 options:
-  --engines LIST     comma-separated engines (default: all of them:
-                     naive,mirror,marking,available,bitmask,parallel-mirror,parallel-sym8)
+  --engines LIST     comma-separated engines (default: every engine that
+                     'nqueens count --help' lists, the classic ones first)
   --n FROM..TO       range of N, or one N (default 10..18)
   --threads LIST     comma-separated thread counts for the threads table
                      (default 1..online CPUs); the engines table runs the
@@ -73,10 +73,11 @@ KNOWN_Q=("" 1 0 0 2 10 4 40 92 352 724 2680 14200 73712 365596 2279184
     14772512 95815104 666090624 4968057848 39029188884 314666222712
     2691008701644 24233937684440 227514171973736 2207893435808352
     22317699616364044 234907967154122528)
-ALL_ENGINES=(naive mirror marking available bitmask parallel-mirror parallel-sym8)
 
 is_uint() { [[ $1 =~ ^[0-9]+$ ]] && [[ ${#1} -le 9 ]]; }
-is_parallel() { [[ $1 == parallel-* ]]; }
+# Filled from the program's engine table once it is built.
+PARALLEL_ENGINES=()
+is_parallel() { [[ " ${PARALLEL_ENGINES[*]} " == *" $1 "* ]]; }
 
 # ------------------------------------------------------------------ options
 
@@ -203,10 +204,9 @@ else
     ENGINE_THREADS=$NCPU
     threads_how="$NCPU threads (all online CPUs)"
 fi
+ENGINES=()
 if [[ -n $opt_engines ]]; then
     read -r -a ENGINES <<<"${opt_engines//,/ }"
-else
-    ENGINES=("${ALL_ENGINES[@]}")
 fi
 OUT=${opt_out:-$ROOT/bench/results/$(date +%Y-%m-%d-%H%M%S)-$(hostname -s 2>/dev/null || hostname)}
 
@@ -230,6 +230,15 @@ else
 fi
 BIN=$(cd "$(dirname "$BIN")" && pwd)/$(basename "$BIN")
 BUILD_DIR=$(dirname "$(dirname "$BIN")") # <build>/src/nqueens
+
+# The engines, from the program's own table (count --help): the classic ones
+# ("classic: ..."), in the order of the textbook comparison, then the others.
+classic=() others=()
+while read -r name kind; do
+    if [[ $kind == classic: ]]; then classic+=("$name"); else others=("$name" "${others[@]}"); fi
+done < <("$BIN" count --help | sed -n '/^engines:/,$p' | awk 'NR > 1 && NF {print $1, $2}')
+PARALLEL_ENGINES=("${others[@]}")
+((${#ENGINES[@]})) || ENGINES=("${classic[@]}" "${others[@]}")
 
 # An engine the program does not know is a bad option (exit 2); a default
 # engine it lacks is dropped with a note.

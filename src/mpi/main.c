@@ -67,8 +67,13 @@ static void usage(void)
            "  --checkpoint-every SECONDS  how often to save (default 30)\n"
            "  --json           one JSON object on stdout\n"
            "  -h, --help       this help\n"
-           "  -V, --version    the version\n",
+           "  -V, --version    the version\n\n"
+           "engines (the first is the default):\n ",
            NQ_MAX_DEPTH);
+    for (int i = 0; i < nq_engine_count(); i++)
+        if (nq_engine_get(i)->parallel)
+            printf(" %s", nq_engine_get(i)->name);
+    printf("\n");
 }
 
 static void usage_rank0(void)

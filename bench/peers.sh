@@ -32,7 +32,7 @@ done
 [[ -n $kluev && -f $kluev/solcounter.h ]] ||
     { echo "peers.sh: --kluev DIR must be a checkout of N-Queens-Count-Sol (solcounter.h)" >&2; exit 2; }
 
-NQ_EXTRA_PACKAGES="g++"
+NQ_EXTRA_NEEDS="c++ python3"
 source "$root/scripts/common.sh"
 nq_install
 nq_build
@@ -62,7 +62,7 @@ build_kluev() {
         "$src/solcounter.h"
     [[ $pf == true ]] && sed -i 's|^//#include "prefetchx86.h"|#include "prefetchx86.h"|' "$src/prefetch.h"
     [[ $bmi == true ]] && sed -i 's|^//#include "bmi2.h"|#include "bmi2.h"|' "$src/bmintrin.h"
-    g++ -std=c++20 -O3 -march=native -pthread "$src/main.cpp" -o "$work/kluev-$n"
+    "${CXX:-g++}" -std=c++20 -O3 -march=native -pthread "$src/main.cpp" -o "$work/kluev-$n"
     echo "kluev n=$n: sieveCuts=$cuts matchMinSize=$mm bmiIntrin=$bmi prefetch=$pf" >>"$out/peer-settings.txt"
 }
 

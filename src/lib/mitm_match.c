@@ -57,8 +57,6 @@ int nq_match_create(nq_match **out, nq_simd level)
         return NQ_ERR(ENOMEM);
     m->level = level;
     m->count = fns[level];
-    const char *g = getenv("NQ_MATCH_GROUP");
-    m->min_group = g ? atoi(g) : 0;
     *out = m;
     return 0;
 }
@@ -100,7 +98,10 @@ int nq_match_index_bits(const nq_match *m, const uint64_t *west, size_t nw, cons
 {
     /* Groups of about min_group east footprints: fewer index bits leave
      * pairs that must collide to be tested; more leave vectors half empty. */
-    const size_t min_group = m->min_group > 0 ? (size_t)m->min_group : (size_t)lanes * 2;
+    /* Two vectors' worth measured best at n = 16 to 18 (one and four: no
+     * better, or slower). */
+    const size_t min_group = (size_t)lanes * 2;
+    (void)m;
     int k = 0;
     for (size_t left = ne; left >= 2 * min_group && k < NQ_MATCH_MAX_INDEX && k < bits; left /= 2)
         k++;

@@ -5,7 +5,13 @@
 #include "mitm_match_priv.h"
 
 #if defined(__x86_64__) && defined(__GNUC__)
+/* Every function of this file is compiled for the level (clang spells it
+ * differently from gcc). */
+#if defined(__clang__)
+#pragma clang attribute push(__attribute__((target("avx512f,avx512bw,avx512vpopcntdq,bmi,bmi2,popcnt"))), apply_to = function)
+#else
 #pragma GCC target("avx512f,avx512bw,avx512vpopcntdq,bmi,bmi2,popcnt")
+#endif
 #include <immintrin.h>
 
 #define LANES 512
@@ -61,6 +67,10 @@ static void rows_from_planes(const uint8_t *planes, size_t stride, int nbytes,
 }
 
 #include "mitm_match_impl.h"
+
+#if defined(__clang__)
+#pragma clang attribute pop
+#endif
 
 #else
 int nq_match_count_avx512(nq_match *m, const uint64_t *west, size_t nw, const uint64_t *east,

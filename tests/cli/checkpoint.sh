@@ -84,7 +84,10 @@ ck=$dir/quit.ckpt
 (ulimit -c 0; exec "$bin" count 16 --engine parallel-sym8 --threads 1 --depth 4 --checkpoint "$ck" \
     --checkpoint-every 0.05 >"$dir/out" 2>"$dir/err") &
 pid=$!
-sleep 0.4
+# After the program has started (a background job starts with SIGQUIT
+# ignored until the program sets it back): its checkpoint exists by then.
+for _ in $(seq 200); do [[ -s $ck ]] && break; sleep 0.05; done
+sleep 0.1
 kill -QUIT $pid
 wait $pid
 check "SIGQUIT: status 131" test $? -eq 131

@@ -606,6 +606,7 @@ int nq_mitm_count_piece(nq_mitm_work *w, const nq_mitm_piece *piece, const volat
                 size_t nw, ne;
                 uint64_t pairs;
                 int err = halves(w, piece, &f, south, &nw, &ne);
+                w->match->stop = stop;
                 if (!err)
                     err = nq_match_count(w->match, w->west.p, nw, w->east.p, ne, 2 * G->nd,
                                          &pairs);

@@ -17,6 +17,7 @@ typedef int (*nq_match_fn)(nq_match *m, const uint64_t *west, size_t nw, const u
 struct nq_match {
     nq_simd level;
     nq_match_fn count;
+    const volatile int *stop; /* read between vector blocks: a count ends with NQ_ERR(EINTR) */
     uint8_t *planes;    /* east footprints grouped, one byte plane per 8 bits */
     size_t planes_cap;
     uint8_t *tables;    /* per vector: the chunk tables (64-byte aligned) */

@@ -81,11 +81,15 @@ check "n=32 depth 6: one line (no estimate for a refused run)" test "$(wc -l <"$
 # SIGQUIT keeps its default (README): at once, no final save; the file is
 # the whole one last written.
 ck=$dir/quit.ckpt
-(ulimit -c 0; exec "$bin" count 16 --engine parallel-sym8 --threads 1 --depth 4 --checkpoint "$ck" \
-    --checkpoint-every 0.05 >"$dir/out" 2>"$dir/err") &
+# The program starts with SIGQUIT at its default whatever this script
+# inherited (a background job, or a CI runner, may have it ignored; a shell
+# cannot undo that, so python sets it back before the exec).
+(ulimit -c 0; exec python3 -c 'import os, signal, sys
+signal.signal(signal.SIGQUIT, signal.SIG_DFL)
+os.execv(sys.argv[1], sys.argv[1:])' "$bin" count 16 --engine parallel-sym8 --threads 1 --depth 4 \
+    --checkpoint "$ck" --checkpoint-every 0.05 >"$dir/out" 2>"$dir/err") &
 pid=$!
-# After the program has started (a background job starts with SIGQUIT
-# ignored until the program sets it back): its checkpoint exists by then.
+# Once the program runs: its checkpoint exists by then.
 for _ in $(seq 200); do [[ -s $ck ]] && break; sleep 0.05; done
 sleep 0.1
 kill -QUIT $pid

@@ -351,7 +351,8 @@ typedef int (*nq_solution_fn)(void *ctx, int n, const int8_t *cols);
 
 /* Calls fn for each solution, in order, always from the calling thread.
  * threads: searching threads, 0 for the default. Returns 0 once all were
- * listed, 1 if fn stopped the listing, NQ_ERR(EINVAL) for a bad argument,
+ * listed, NQ_ERR(EINTR) if fn stopped the listing (a caller's stop, as for
+ * nq_count), NQ_ERR(EINVAL) for a bad argument,
  * NQ_ERR(ENOMEM) or another negative errno if threads cannot be started. */
 NQ_API int nq_solve(int n, int unique, int threads, nq_solution_fn fn, void *ctx);
 
@@ -369,7 +370,9 @@ typedef struct nq_solve_params {
     nq_format format;
     uint64_t limit; /* stop after this many solutions; 0: all */
     /* Optional: on_thread_start is called by each searching thread before
-     * it takes work (thread placement binds here). NULL: none. */
+     * it takes work (thread placement binds here); once *stop is non-zero
+     * the listing ends within a fraction of a second, unfinished, with
+     * NQ_ERR(EINTR). NULL: none. */
     const nq_run_hooks *hooks;
 } nq_solve_params;
 
@@ -380,7 +383,8 @@ typedef int (*nq_write_fn)(void *ctx, const char *buf, size_t len);
 /* Writes the complete document for the format (the JSON brackets included)
  * through write. *listed (if non-NULL) gets the number of solutions whose
  * text was handed to write. Returns 0 when done (all solutions, or `limit`),
- * 1 if write stopped it, or a negative errno as nq_solve. */
+ * NQ_ERR(EINTR) if write or hooks->stop stopped it (the document is then
+ * left unfinished), or a negative errno as nq_solve. */
 NQ_API int nq_solve_text(const nq_solve_params *params, nq_write_fn write, void *ctx,
                          uint64_t *listed);
 

@@ -163,7 +163,7 @@ Test(solve, callback_stops_early)
 {
     for (int t = 1; t <= 3; t++) {
         list l = { .n = 12, .stop_after = 7 };
-        cr_assert_eq(nq_solve(12, 0, t, collect, &l), 1);
+        cr_assert_eq(nq_solve(12, 0, t, collect, &l), NQ_ERR(EINTR));
         cr_assert_eq(l.count, 7, "%zu callbacks after asking to stop at 7", l.count);
         list full = solve_list(12, 0, 1);
         cr_assert(!memcmp(l.boards, full.boards, 7 * 12));
@@ -172,7 +172,7 @@ Test(solve, callback_stops_early)
     }
     /* n = 32 has far too many solutions to list: stopping must be quick. */
     list big = { .n = 32, .stop_after = 3 };
-    cr_assert_eq(nq_solve(32, 0, 2, collect, &big), 1);
+    cr_assert_eq(nq_solve(32, 0, 2, collect, &big), NQ_ERR(EINTR));
     cr_assert_eq(big.count, 3);
     for (size_t i = 0; i < 3; i++)
         cr_assert(is_solution(32, big.boards + i * 32));
@@ -350,7 +350,49 @@ Test(solve_text, writer_stops)
 {
     text t = { .stop_at = 1 };
     nq_solve_params p = { .n = 14, .threads = 2, .format = NQ_FORMAT_BOARD };
-    cr_assert_eq(nq_solve_text(&p, append, &t, NULL), 1);
+    cr_assert_eq(nq_solve_text(&p, append, &t, NULL), NQ_ERR(EINTR));
     cr_assert_gt(t.len, 0);
+    free(t.buf);
+}
+
+/* hooks->stop, set from the writer at its first piece (as a signal handler
+ * would set it at any time): the listing of n = 18, a minute or more to the
+ * end, stops at once with NQ_ERR(EINTR), a small part of it written. */
+typedef struct stop_text {
+    text t;
+    volatile int *stop;
+} stop_text;
+
+static int append_then_stop(void *ctx, const char *buf, size_t len)
+{
+    stop_text *s = ctx;
+    *s->stop = 1;
+    return append(&s->t, buf, len);
+}
+
+Test(solve_text, hooks_stop_ends_the_listing)
+{
+    unsigned long long total, unique;
+    cr_assert_eq(known_values(18, &total, &unique), 0);
+    for (int threads = 1; threads <= 3; threads++) {
+        volatile int stop = 0;
+        const nq_run_hooks hooks = { .stop = &stop };
+        stop_text s = { .stop = &stop };
+        nq_solve_params p = { .n = 18, .threads = threads, .format = NQ_FORMAT_COLS,
+                              .hooks = &hooks };
+        uint64_t listed = 0;
+        cr_assert_eq(nq_solve_text(&p, append_then_stop, &s, &listed), NQ_ERR(EINTR));
+        cr_assert_gt(s.t.len, 0);
+        cr_assert(listed > 0 && listed < total / 1000, "%llu of %llu listed",
+                  (unsigned long long)listed, total);
+        free(s.t.buf);
+    }
+    /* Set before the start: nothing is listed. */
+    volatile int stop = 1;
+    const nq_run_hooks hooks = { .stop = &stop };
+    text t = { 0 };
+    nq_solve_params p = { .n = 12, .threads = 2, .format = NQ_FORMAT_BOARD, .hooks = &hooks };
+    cr_assert_eq(nq_solve_text(&p, append, &t, NULL), NQ_ERR(EINTR));
+    cr_assert_eq(t.len, 0);
     free(t.buf);
 }

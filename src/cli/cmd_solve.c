@@ -156,21 +156,23 @@ int cmd_solve(int argc, char **argv)
     if (format == FORMAT_NDJSON) {
         rc = nq_solve_text(&p, write_ndjson, &nd, NULL);
         if (rc == 0 && ndjson_flush(&nd))
-            rc = 1;
+            rc = NQ_ERR(EINTR);
         err = nd.err;
     } else {
         rc = nq_solve_text(&p, write_stdout, &err, NULL);
     }
-    if (rc >= 0 && bind != NQ_BIND_NONE && cli_binding_known(&binding)) {
+    /* EINTR: the writer stopped the listing, a write failed (err says why). */
+    const int ran = rc == 0 || rc == NQ_ERR(EINTR);
+    if (ran && bind != NQ_BIND_NONE && cli_binding_known(&binding)) {
         fprintf(stderr, "placement (--bind %s): ", nq_bind_mode_name(bind));
         cli_placement_line(stderr, binding.placement, binding.threads);
     }
-    if (rc >= 0)
+    if (ran)
         cli_binding_check(&binding);
     cli_binding_close(&binding);
-    if (rc < 0)
+    if (!ran)
         cli_fail("solve: %s", strerror(-rc));
-    if (rc == 1 && err != EPIPE)
+    if (rc == NQ_ERR(EINTR) && err != EPIPE)
         cli_fail("cannot write the output: %s", strerror(err));
     return 0;
 }

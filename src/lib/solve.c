@@ -78,6 +78,8 @@ typedef struct run {
     chunk *free_chunks;
     int failed; /* a negative errno from a worker */
     atomic_int stop;
+    const volatile int *caller_stop; /* hooks->stop, or NULL */
+    int caller_stopped;              /* the run ended because *caller_stop was set */
 } run;
 
 /* Each on its own cache lines: the search writes q, pos and the counts all
@@ -196,6 +198,25 @@ static int gen_next(run *r)
 }
 
 /* ---------------------------------------------------------------- workers */
+
+/* Whether the caller asked to stop (hooks->stop); read where the run already
+ * looks at its own stop flag. */
+static int caller_stopping(const run *r)
+{
+    return r->caller_stop && *r->caller_stop;
+}
+
+/* Turns the caller's request into the run's stop. Lock held. 1 if stopping. */
+static int check_stop(run *r)
+{
+    if (!atomic_load(&r->stop) && caller_stopping(r)) {
+        r->caller_stopped = 1;
+        atomic_store(&r->stop, 1);
+        pthread_cond_broadcast(&r->worker_cv);
+        pthread_cond_signal(&r->writer_cv);
+    }
+    return atomic_load(&r->stop);
+}
 
 /* Queues the full chunk and takes a fresh one, waiting while the writer is
  * SLOT_QUEUE chunks behind on this subproblem. 1 if the run is stopping. */
@@ -349,7 +370,8 @@ static inline void search(worker *w, int unique)
             if (--row < d)
                 return;
             /* Polled on the way up: rarer than nodes, still often enough. */
-            if ((++tick & STOP_POLL) == 0 && atomic_load_explicit(&w->r->stop, memory_order_relaxed))
+            if ((++tick & STOP_POLL) == 0 &&
+                (atomic_load_explicit(&w->r->stop, memory_order_relaxed) || caller_stopping(w->r)))
                 return;
             a = stack_a[row];
             c = stack_c[row];
@@ -417,7 +439,7 @@ static void *worker_main(void *arg)
     for (;;) {
         while (!atomic_load(&r->stop) && !r->gen_done && r->next_seq >= r->written_seq + r->window)
             pthread_cond_wait(&r->worker_cv, &r->mu);
-        if (atomic_load(&r->stop) || r->gen_done)
+        if (check_stop(r) || r->gen_done)
             break;
         if (!w->cur && !(w->cur = chunk_get(r))) {
             r->failed = NQ_ERR(ENOMEM);
@@ -455,6 +477,7 @@ static void *worker_main(void *arg)
         }
         w->slot->done = 1;
         pthread_cond_signal(&r->writer_cv);
+        check_stop(r);
     }
     if (w->cur)
         chunk_put(r, w->cur);
@@ -544,7 +567,7 @@ static int write_all(writer *wr)
     int res = 0;
     pthread_mutex_lock(&r->mu);
     for (;;) {
-        if (atomic_load(&r->stop))
+        if (check_stop(r))
             break;
         if (r->written_seq < r->next_seq) {
             slot *s = &r->slots[r->written_seq % r->window];
@@ -684,6 +707,7 @@ static int solve_run(int n, int unique, int threads, record_kind kind, writer *w
     pthread_cond_init(&r->writer_cv, NULL);
     pthread_cond_init(&r->worker_cv, NULL);
     atomic_init(&r->stop, 0);
+    r->caller_stop = hooks ? hooks->stop : NULL;
     wr->r = r;
 
     int started = 0, err = 0;
@@ -713,6 +737,8 @@ static int solve_run(int n, int unique, int threads, record_kind kind, writer *w
         pthread_join(ws[i].tid, NULL);
     if (!err)
         err = r->failed;
+    if (!err && r->caller_stopped)
+        err = NQ_ERR(EINTR); /* the listing is left unfinished, as when write stops it */
     if (!err && res != 1 && kind != RECORD_RAW) {
         if ((kind == RECORD_JSON && stage_put(wr, "]\n", 2)) || stage_flush(wr))
             res = 1;
@@ -738,7 +764,7 @@ static int solve_run(int n, int unique, int threads, record_kind kind, writer *w
     wr->stage = NULL;
     if (err)
         return err;
-    return res == 1;
+    return res == 1 ? NQ_ERR(EINTR) : 0;
 }
 
 int nq_solve(int n, int unique, int threads, nq_solution_fn fn, void *ctx)

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # count --checkpoint against what an adversarial user or a bad disk does:
-# each defect of issue 14 as its own case. A checkpoint is never written with
+# each way it can go wrong as its own case. A checkpoint is never written with
 # less than it holds; files that are not regular, links, oversized or held by
 # another run are refused untouched; an unwritable place fails before any
 # work; a failed write is told and the counts still printed.

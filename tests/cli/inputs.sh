@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Inputs and environment (issue 14, items 9 to 12): --bind none without the
+# Inputs and environment: --bind none without the
 # topology, oversized synthetic topologies, a closed stdout in every command,
 # one-line messages, thread creation failure, the estimate for long runs.
 #   inputs.sh NQUEENS HAVE_HWLOC(0|1)

@@ -1,7 +1,9 @@
 /* The engine table: names users pass to --engine, and what each one is. */
-#include "internal.h"
 #include "engines.h"
+
+#include "classic.h"
 #include "mitm_engine.h"
+#include "plan.h"
 
 #include <string.h>
 

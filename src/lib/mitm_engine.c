@@ -1,9 +1,11 @@
 /* The "halves" engine in the plan: one subproblem per piece (mitm.h). Its
  * subproblems carry Q(n) only; U(n) comes at the end from Burnside's lemma,
  * with the counts of solutions a half and a quarter turn leave alone. */
-#include "internal.h"
-#include "mitm.h"
 #include "mitm_engine.h"
+
+#include "mitm.h"
+#include "plan.h"
+#include "util.h"
 
 #include <math.h>
 #include <stdlib.h>

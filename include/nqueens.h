@@ -41,6 +41,12 @@ __extension__ typedef unsigned __int128 nq_u128;
 
 NQ_API const char *nq_version(void);
 
+/* One line of English for a value this library returned: 0, a negative
+ * errno (what it means here, e.g. NQ_ERR(EBADMSG): "checkpoint damaged or
+ * for another plan"), or anything else ("unknown error"). Never NULL; the
+ * text is static, safe from any thread. */
+NQ_API const char *nq_strerror(int err);
+
 /* Writes v in decimal into buf (at least 40 bytes); returns buf. */
 NQ_API char *nq_u128_str(nq_u128 v, char buf[40]);
 
@@ -93,7 +99,7 @@ NQ_API double nq_plan_weight(const nq_plan *plan, size_t i);
 /* The queens placed in subproblem i before its search: cols[r] is the column
  * of row r's queen, or -1 for rows left to the search (r < n). Returns the
  * number of queens placed. */
-NQ_API int nq_plan_prefix(const nq_plan *plan, size_t i, int cols[NQ_MAX_N]);
+NQ_API int nq_plan_prefix(const nq_plan *plan, size_t i, int8_t cols[NQ_MAX_N]);
 
 /* Counts one subproblem on the calling thread. */
 NQ_API void nq_plan_solve_one(const nq_plan *plan, size_t i, nq_sub_result *out);
@@ -113,8 +119,9 @@ typedef struct nq_run_hooks {
      * (thread placement binds here). */
     void (*on_thread_start)(void *ctx, int thread);
     void *ctx;
-    /* Test hook: stop after this many subproblems in this run (0: never). */
-    size_t stop_after;
+    /* Called by the thread that finished subproblem i, once results[i] and
+     * done[i] are set (a program may count them and set *stop, say). */
+    void (*on_done)(void *ctx, size_t i);
 } nq_run_hooks;
 
 NQ_API int nq_plan_run(const nq_plan *plan, int threads, unsigned char *done,
@@ -149,6 +156,10 @@ typedef struct nq_progress {
     double eta;            /* estimated seconds left, -1 if unknown */
 } nq_progress;
 
+/* Every field's zero (or NULL) is the library's default, so a caller that
+ * zero-initialises the struct and sets what it needs (designated
+ * initialisers, or nq_count_params_default) keeps its meaning when fields
+ * are added. */
 typedef struct nq_count_params {
     int n;       /* 1..32 */
     int engine;  /* index from nq_engine_find; 0 is the default */
@@ -164,25 +175,27 @@ typedef struct nq_count_params {
      * at the end, also when the run is stopped. NULL: none. */
     const char *checkpoint;
     double checkpoint_every;
-    /* Called from the monitor thread with one line when a periodic write
-     * of the checkpoint fails (the run goes on and tries again at the next
-     * one), and when a write succeeds again after that. NULL: none. */
-    void (*notice)(void *ctx, const char *line);
-    void *notice_ctx;
+    /* Called with one line of text: error != 0 for the reason a call fails
+     * (a checkpoint refused or unwritable, too little memory) or its last
+     * checkpoint write failed; error == 0 for a notice while the run goes on
+     * (a periodic write failed and will be tried again, or works again).
+     * From the calling thread or the monitor thread, never from two at once.
+     * NULL: none; nq_strerror still names the error. */
+    void (*log)(void *ctx, int error, const char *line);
+    void *log_ctx;
     /* Called from a monitor thread every progress_every seconds (0: 1) and
      * once at the end. NULL: none. */
     void (*progress)(void *ctx, const nq_progress *p);
     void *progress_ctx;
     double progress_every;
-    /* Receives a one-line reason when a checkpoint is refused or cannot be
-     * written. NULL: none. */
-    char *message;
-    size_t message_size;
     /* Bytes the count may use (plan and every thread's buffers); a count
      * that would need more fails with NQ_ERR(E2BIG) before any work. 0:
      * the memory available when the count starts. */
     uint64_t max_memory;
 } nq_count_params;
+
+/* The defaults for a count of n: every other field zero. */
+NQ_API nq_count_params nq_count_params_default(int n);
 
 /* An estimate of the bytes a count of n needs with this engine and threads
  * (from the sizes measured up to n = 21, extrapolated beyond). */
@@ -200,7 +213,7 @@ typedef struct nq_count_result {
     uint64_t resumed_subproblems; /* taken from the checkpoint */
     double seconds;
     /* 0, or the negative errno of the checkpoint's last write if it failed
-     * (the counts are still complete and exact; message says why). */
+     * (the counts are still complete and exact; log says why). */
     int checkpoint_error;
 } nq_count_result;
 

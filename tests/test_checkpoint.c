@@ -37,13 +37,42 @@ static void spit(const char *p, const char *buf, size_t len)
     fclose(f);
 }
 
+/* A stop after a given number of subproblems, through the public hooks. */
+typedef struct stopper {
+    size_t after, finished;
+    volatile int stop;
+    char *message;
+    size_t size;
+} stopper;
+
+static void stop_when_done(void *ctx, size_t i)
+{
+    (void)i;
+    stopper *s = ctx;
+    if (s->after && __atomic_add_fetch(&s->finished, 1, __ATOMIC_RELAXED) >= s->after)
+        s->stop = 1;
+}
+
+static void keep_reason(void *ctx, int error, const char *line)
+{
+    stopper *s = ctx;
+    if (error)
+        snprintf(s->message, s->size, "%s", line);
+}
+
 static int count_with(int n, int engine, int depth, int threads, size_t stop_after,
                       nq_count_result *r, char *message, size_t size)
 {
-    const nq_run_hooks hooks = { .stop_after = stop_after };
-    const nq_count_params p = { .n = n, .engine = engine, .threads = threads, .depth = depth,
-                                .hooks = &hooks, .checkpoint = path, .message = message,
-                                .message_size = size };
+    stopper s = { .after = stop_after, .message = message, .size = size };
+    const nq_run_hooks hooks = { .stop = &s.stop, .on_done = stop_when_done, .ctx = &s };
+    nq_count_params p = nq_count_params_default(n);
+    p.engine = engine;
+    p.threads = threads;
+    p.depth = depth;
+    p.hooks = &hooks;
+    p.checkpoint = path;
+    p.log = keep_reason;
+    p.log_ctx = &s;
     return nq_count(&p, r);
 }
 

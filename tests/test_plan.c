@@ -48,7 +48,7 @@ static all_solutions enumerate(int n)
 }
 
 /* 1 if board agrees with every queen the subproblem placed (-1: none). */
-static int matches(int n, const int8_t *board, const int *prefix)
+static int matches(int n, const int8_t *board, const int8_t *prefix)
 {
     for (int r = 0; r < n; r++)
         if (prefix[r] >= 0 && board[r] != prefix[r])
@@ -69,7 +69,7 @@ Test(plan, prefixes_are_conflict_free_and_distinct)
                 nq_plan *plan;
                 cr_assert_eq(nq_plan_create(&plan, n, engine, depth), 0);
                 const size_t size = nq_plan_size(plan);
-                int (*pre)[NQ_MAX_N] = calloc(size + 1, sizeof *pre);
+                int8_t (*pre)[NQ_MAX_N] = calloc(size + 1, sizeof *pre);
                 int *rows = calloc(size + 1, sizeof *rows);
                 for (size_t i = 0; i < size; i++) {
                     rows[i] = nq_plan_prefix(plan, i, pre[i]);
@@ -121,7 +121,7 @@ Test(plan, every_solution_is_covered_once)
                         continue;
                     int hits = 0;
                     for (size_t i = 0; i < nq_plan_size(plan); i++) {
-                        int pre[NQ_MAX_N];
+                        int8_t pre[NQ_MAX_N];
                         nq_plan_prefix(plan, i, pre);
                         hits += matches(n, all.boards[s], pre);
                     }

@@ -12,11 +12,19 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
-/* A periodic checkpoint write failed, or works again: said at once. */
-static void print_notice(void *ctx, const char *line)
+/* The library's lines: a notice (a periodic checkpoint write failed, or
+ * works again) is said at once; an error's reason is kept for the end. */
+typedef struct run_log {
+    char reason[600];
+} run_log;
+
+static void on_log(void *ctx, int error, const char *line)
 {
-    (void)ctx;
-    fprintf(stderr, "nqueens: %s\n", line);
+    run_log *log = ctx;
+    if (error)
+        snprintf(log->reason, sizeof log->reason, "%s", line);
+    else
+        fprintf(stderr, "nqueens: %s\n", line);
 }
 
 /* The process's peak resident memory so far. */
@@ -115,6 +123,7 @@ typedef struct run_start {
     char what[64];
     double seconds; /* estimated; 0 says nothing */
     int announced;
+    unsigned long stop_after, finished; /* --stop-after: a stop after K subproblems */
 } run_start;
 
 static void on_run_start(void *ctx, int thread)
@@ -127,6 +136,16 @@ static void on_run_start(void *ctx, int thread)
                               "shows an ETA");
     }
     cli_binding_thread_start(&s->binding, thread);
+}
+
+/* --stop-after, for tests: a stop as a signal would make it, at a known
+ * point. Subproblems already running may still finish. */
+static void on_done(void *ctx, size_t i)
+{
+    (void)i;
+    run_start *s = ctx;
+    if (s->stop_after && __atomic_add_fetch(&s->finished, 1, __ATOMIC_RELAXED) >= s->stop_after)
+        cli_stop_requested = 1;
 }
 
 int cmd_count(int argc, char **argv)
@@ -144,7 +163,8 @@ int cmd_count(int argc, char **argv)
 
     /* Years of work do not start without a word: said as the work starts,
      * once the plan and the memory are found fine. */
-    run_start start = { .seconds = checkpoint ? 0 : cli_estimate_seconds(n, o.engine, threads) };
+    run_start start = { .seconds = checkpoint ? 0 : cli_estimate_seconds(n, o.engine, threads),
+                        .stop_after = o.stop_after };
     snprintf(start.what, sizeof start.what, "count %d on %d thread%s", n, threads,
              threads > 1 ? "s" : "");
 
@@ -156,16 +176,16 @@ int cmd_count(int argc, char **argv)
     const nq_run_hooks hooks = { .on_thread_start = on_run_start,
                                  .ctx = &start,
                                  .stop = (volatile int *)&cli_stop_requested,
-                                 .stop_after = o.stop_after };
+                                 .on_done = on_done };
     int tty = isatty(STDERR_FILENO);
-    char message[512] = "";
+    run_log log = { "" };
+    const char *message = log.reason;
     const nq_count_params params = {
         .n = n, .engine = o.engine, .threads = threads, .depth = depth, .hooks = &hooks,
         .checkpoint = checkpoint, .checkpoint_every = o.checkpoint_every,
         .progress = o.progress ? print_progress : NULL, .progress_ctx = &tty,
-        .progress_every = tty ? 0.5 : 5, .message = message, .message_size = sizeof message,
-        .max_memory = o.max_memory,
-        .notice = print_notice
+        .progress_every = tty ? 0.5 : 5, .log = on_log, .log_ctx = &log,
+        .max_memory = o.max_memory
     };
     nq_count_result res;
     const int err = nq_count(&params, &res);

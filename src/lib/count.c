@@ -45,6 +45,13 @@ static void snapshot(const monitor *m, nq_progress *p)
         p->eta = (m->total_weight - weight) * p->seconds / this_run;
 }
 
+/* One line to the caller's log, if it has one. */
+static void tell(const nq_count_params *p, int error, const char *line)
+{
+    if (p->log && *line)
+        p->log(p->log_ctx, error, line);
+}
+
 /* A periodic write: a failure is told at once (a full disk may be freed
  * while the run goes on), and so is the first success after one. */
 static void save_periodic(monitor *m)
@@ -52,14 +59,14 @@ static void save_periodic(monitor *m)
     const nq_count_params *p = m->params;
     char line[600];
     const int err = nq_checkpoint_save(m->checkpoint, m->done, m->results, line, sizeof line);
-    if (err && p->notice) {
+    if (err) {
         char told[700];
         snprintf(told, sizeof told, "%s; the run goes on and tries again in %g s", line,
                  p->checkpoint_every > 0 ? p->checkpoint_every : 30);
-        p->notice(p->notice_ctx, told);
-    } else if (!err && m->failing && p->notice) {
+        tell(p, 0, told);
+    } else if (m->failing) {
         snprintf(line, sizeof line, "checkpoint '%s': written again", p->checkpoint);
-        p->notice(p->notice_ctx, line);
+        tell(p, 0, line);
     }
     m->failing = err != 0;
 }
@@ -103,12 +110,14 @@ static int count_plan(const nq_count_params *params, nq_plan *plan, nq_count_res
     monitor m = { .params = params, .plan = plan, .done = done, .results = results,
                   .start = nq_now() };
     int err = 0;
+    char line[600] = "";
     /* Held for the whole run; any failure to open it is an error before
      * any work, never a stop (a stop would write over it). */
     if (params->checkpoint)
-        err = nq_checkpoint_open(&m.checkpoint, params->checkpoint, plan, done, results,
-                                 params->message, params->message_size);
+        err = nq_checkpoint_open(&m.checkpoint, params->checkpoint, plan, done, results, line,
+                                 sizeof line);
     if (err) {
+        tell(params, 1, line);
         free(done);
         free(results);
         return err;
@@ -136,9 +145,12 @@ static int count_plan(const nq_count_params *params, nq_plan *plan, nq_count_res
     }
     /* The last word: a checkpoint of everything done, also after a stop.
      * If it fails the counts are still given, with the error beside them. */
-    if (m.checkpoint && (!err || err == NQ_ERR(EINTR)))
-        result->checkpoint_error =
-            nq_checkpoint_save(m.checkpoint, done, results, params->message, params->message_size);
+    if (m.checkpoint && (!err || err == NQ_ERR(EINTR))) {
+        result->checkpoint_error = nq_checkpoint_save(m.checkpoint, done, results, line,
+                                                      sizeof line);
+        if (result->checkpoint_error)
+            tell(params, 1, line);
+    }
     nq_checkpoint_close(m.checkpoint);
     if (params->progress && (!err || err == NQ_ERR(EINTR))) {
         nq_progress snap;
@@ -178,12 +190,13 @@ int nq_count(const nq_count_params *params, nq_count_result *result)
     const uint64_t need = nq_count_memory(n, params->engine, threads);
     const uint64_t limit = params->max_memory ? params->max_memory : nq_memory_available();
     if (limit && need > limit) {
-        if (params->message && params->message_size)
-            snprintf(params->message, params->message_size,
-                     "count %d with %s on %d threads needs about %llu MiB, more than the %llu MiB "
-                     "allowed (--max-memory, or the memory available)",
-                     n, engine->info.name, threads, (unsigned long long)(need >> 20),
-                     (unsigned long long)(limit >> 20));
+        char line[200];
+        snprintf(line, sizeof line,
+                 "count %d with %s on %d threads needs about %llu MiB, more than the %llu MiB "
+                 "allowed (--max-memory, or the memory available)",
+                 n, engine->info.name, threads, (unsigned long long)(need >> 20),
+                 (unsigned long long)(limit >> 20));
+        tell(params, 1, line);
         return NQ_ERR(E2BIG);
     }
 
@@ -201,6 +214,11 @@ int nq_count(const nq_count_params *params, nq_count_result *result)
     result->seconds = nq_now() - start;
     nq_plan_destroy(plan);
     return err;
+}
+
+nq_count_params nq_count_params_default(int n)
+{
+    return (nq_count_params){ .n = n };
 }
 
 uint64_t nq_count_memory(int n, int engine, int threads)

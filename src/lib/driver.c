@@ -76,7 +76,6 @@ static int run_list(const nq_plan *plan, int threads, const size_t *todo, size_t
     if (!acc)
         return NQ_ERR(ENOMEM);
 
-    const size_t limit = hooks->stop_after ? hooks->stop_after : (size_t)-1;
     const nq_engine *e = nq_engine_impl(plan->engine);
     int stopped = 0, failed = 0;
 
@@ -98,7 +97,7 @@ static int run_list(const nq_plan *plan, int threads, const size_t *todo, size_t
         for (size_t k = 0; k < todo_size; k++) {
             /* Stopping skips the subproblems not yet started; the queue still
              * drains them, at no cost. */
-            if ((hooks->stop && *hooks->stop) || k >= limit ||
+            if ((hooks->stop && *hooks->stop) ||
                 __atomic_load_n(&failed, __ATOMIC_RELAXED)) {
                 __atomic_store_n(&stopped, 1, __ATOMIC_RELAXED);
                 continue;
@@ -115,6 +114,8 @@ static int run_list(const nq_plan *plan, int threads, const size_t *todo, size_t
             add(&mine->sum, &results[i]);
             /* Published for the monitor thread (progress, checkpoints). */
             __atomic_store_n(&done[i], 1, __ATOMIC_RELEASE);
+            if (hooks->on_done)
+                hooks->on_done(hooks->ctx, i);
         }
         if (e->work_destroy)
             e->work_destroy(work);

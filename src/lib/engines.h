@@ -41,7 +41,7 @@ typedef struct nq_engine {
     int (*plausible)(const nq_plan *plan, size_t i, nq_u128 total, nq_u128 unique);
     /* Optional: the queens placed before subproblem i's search (see
      * nq_plan_prefix); by default the backtracking prefix. */
-    int (*prefix)(const nq_plan *plan, size_t i, int cols[NQ_MAX_N]);
+    int (*prefix)(const nq_plan *plan, size_t i, int8_t cols[NQ_MAX_N]);
     /* Optional: the bytes a count of n needs on `threads` threads
      * (nq_count_memory); by default a few MB. */
     uint64_t (*memory)(int n, int threads);

@@ -59,14 +59,14 @@ int nq_mitm_solve(const nq_plan *plan, size_t i, void *work, const volatile int 
     return nq_mitm_count_piece(work, &pieces[i], stop, &out->total);
 }
 
-int nq_mitm_prefix(const nq_plan *plan, size_t i, int cols[NQ_MAX_N])
+int nq_mitm_prefix(const nq_plan *plan, size_t i, int8_t cols[NQ_MAX_N])
 {
     const nq_mitm_piece *c = &((const nq_mitm_piece *)plan->pieces)[i];
     if (c->middle_col < 0)
         return 0;
     const int h = plan->n / 2;
-    cols[h] = c->middle_col;
-    cols[c->middle_row] = h;
+    cols[h] = (int8_t)c->middle_col;
+    cols[c->middle_row] = (int8_t)h;
     return c->middle_row == h ? 1 : 2;
 }
 

@@ -11,7 +11,7 @@ void nq_mitm_work_free(void *work);
 size_t nq_mitm_work_size(const void *work);
 int nq_mitm_solve(const nq_plan *plan, size_t i, void *work, const volatile int *stop,
                   nq_sub_result *out);
-int nq_mitm_prefix(const nq_plan *plan, size_t i, int cols[NQ_MAX_N]);
+int nq_mitm_prefix(const nq_plan *plan, size_t i, int8_t cols[NQ_MAX_N]);
 int nq_mitm_finish(const nq_plan *plan, nq_sub_result *sum);
 uint64_t nq_mitm_memory(int n, int threads);
 int nq_mitm_plausible(const nq_plan *plan, size_t i, nq_u128 total, nq_u128 unique);

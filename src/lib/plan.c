@@ -328,7 +328,7 @@ double nq_plan_weight(const nq_plan *plan, size_t i)
     return i < plan->size ? plan->weights[i] : 0;
 }
 
-int nq_plan_prefix(const nq_plan *plan, size_t i, int cols[NQ_MAX_N])
+int nq_plan_prefix(const nq_plan *plan, size_t i, int8_t cols[NQ_MAX_N])
 {
     for (int y = 0; y < plan->n; y++)
         cols[y] = -1;

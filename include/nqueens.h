@@ -58,6 +58,9 @@ typedef struct nq_engine_info {
     int parallel;     /* uses the OpenMP driver, honours threads and depth */
     int gives_unique; /* reports U(n); otherwise unique is unknown */
     int uses_depth;   /* its plan pre-expands `depth` rows (--depth) */
+    /* Seconds for Q(16) on one thread of the reference machine (README,
+     * Speed), rounded: a base for estimates of how long a count takes. */
+    double seconds_16;
 } nq_engine_info;
 
 /* Index 0 is the default engine. */

@@ -5,24 +5,13 @@
 #include "nqueens.h"
 
 #include <stdio.h>
-#include <string.h>
 
-/* Seconds for count 16 on one thread of the development machine (README,
- * Speed: an AMD EPYC Zen 5 VM at 2.1 GHz), by engine; the classic engines
- * take about ten times parallel-sym8's. */
-static double seconds_16(int engine)
-{
-    const char *name = nq_engine_get(engine)->name;
-    if (!nq_engine_get(engine)->parallel)
-        return 10;
-    return !strcmp(name, "halves") ? 0.3 : !strcmp(name, "parallel-mirror") ? 1.5 : 1.0;
-}
-
+/* The engine's time for Q(16) (from the engine table), scaled by Q(n)/Q(16). */
 double cli_estimate_seconds(int n, int engine, int threads)
 {
     if (!nq_engine_get(engine)->parallel)
         threads = 1;
-    double seconds = seconds_16(engine);
+    double seconds = nq_engine_get(engine)->seconds_16;
     unsigned long long q16, u, q;
     known_values(16, &q16, &u);
     if (n <= KNOWN_MAX_N) {

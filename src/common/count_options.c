@@ -70,15 +70,17 @@ void parse_count_options(int argc, char **argv, int accept, void (*help)(void),
     o->n = cli_parse_n(n_arg);
     if (!o->threads)
         o->threads = cli_default_threads();
-    /* The default engine is the fastest, halves, where its memory fits;
-     * beyond (n >= 26 or so), parallel-sym8, which needs almost none. With
-     * --depth, the engine that takes one. */
-    if (!o->engine_given && o->depth)
-        o->engine = nq_engine_find("parallel-sym8");
-    if (!o->engine_given && !o->depth) {
+    /* Without --engine: the first engine of the table (the fastest) that
+     * takes --depth if one is given and whose memory fits; halves up to
+     * n = 26 or so, parallel-sym8 beyond, which needs almost none. */
+    if (!o->engine_given) {
         const uint64_t limit = o->max_memory ? o->max_memory : nq_memory_available();
-        if (limit && nq_count_memory(o->n, o->engine, o->threads) > limit)
-            o->engine = nq_engine_find("parallel-sym8");
+        for (int i = nq_engine_count() - 1; i >= 0; i--) {
+            const nq_engine_info *e = nq_engine_get(i);
+            if (e->parallel && (!o->depth || e->uses_depth) &&
+                (!limit || nq_count_memory(o->n, i, o->threads) <= limit))
+                o->engine = i;
+        }
     }
     const nq_engine_info *info = nq_engine_get(o->engine);
     if (o->depth && !info->uses_depth)

@@ -11,34 +11,46 @@
 #define BACKTRACK                                                                      \
     .plan = nq_plan_backtrack, .solve = nq_solve_backtrack, .plausible = nq_plausible_backtrack
 
+/* The classic engines take about ten times parallel-sym8's time. */
 static const nq_engine engines[NQ_ENG_COUNT] = {
-    [NQ_ENG_HALVES] = { { "halves",
-                          "meet in the middle: half-boards matched by their diagonals, OpenMP; "
-                          "gives U(n)",
-                          1, 1 },
+    [NQ_ENG_HALVES] = { { .name = "halves",
+                          .description = "meet in the middle: half-boards matched by their "
+                                         "diagonals, OpenMP; gives U(n)",
+                          .parallel = 1, .gives_unique = 1, .seconds_16 = 0.3 },
                         NQ_MITM_ENGINE },
-    [NQ_ENG_SYM8] = { { "parallel-sym8",
-                        "bitmask, all 8 symmetries of the square (corner/edge split), OpenMP; "
-                        "gives U(n)",
-                        1, 1, 1 },
+    [NQ_ENG_SYM8] = { { .name = "parallel-sym8",
+                        .description = "bitmask, all 8 symmetries of the square (corner/edge "
+                                       "split), OpenMP; gives U(n)",
+                        .parallel = 1, .gives_unique = 1, .uses_depth = 1, .seconds_16 = 1.0 },
                       BACKTRACK },
-    [NQ_ENG_PMIRROR] = { { "parallel-mirror", "bitmask, left-right mirror symmetry, OpenMP", 1, 0, 1 },
+    [NQ_ENG_PMIRROR] = { { .name = "parallel-mirror",
+                           .description = "bitmask, left-right mirror symmetry, OpenMP",
+                           .parallel = 1, .uses_depth = 1, .seconds_16 = 1.5 },
                          BACKTRACK },
-    [NQ_ENG_NAIVE] = { { "naive",
-                         "classic: backtracking, each queen checked against every earlier one", 0,
-                         0 },
+    [NQ_ENG_NAIVE] = { { .name = "naive",
+                         .description = "classic: backtracking, each queen checked against "
+                                        "every earlier one",
+                         .seconds_16 = 10 },
                        CLASSIC(nq_classic_naive) },
-    [NQ_ENG_MIRROR] = { { "mirror", "classic: naive with the first queen in the left half, doubled",
-                          0, 0 },
+    [NQ_ENG_MIRROR] = { { .name = "mirror",
+                          .description = "classic: naive with the first queen in the left "
+                                         "half, doubled",
+                          .seconds_16 = 10 },
                         CLASSIC(nq_classic_mirror) },
-    [NQ_ENG_MARKING] = { { "marking", "classic: mirror with column and diagonal marking arrays", 0,
-                           0 },
+    [NQ_ENG_MARKING] = { { .name = "marking",
+                           .description = "classic: mirror with column and diagonal marking "
+                                          "arrays",
+                           .seconds_16 = 10 },
                          CLASSIC(nq_classic_marking) },
-    [NQ_ENG_AVAILABLE] = { { "available",
-                             "classic: marking with a linked list of the free columns", 0, 0 },
+    [NQ_ENG_AVAILABLE] = { { .name = "available",
+                             .description = "classic: marking with a linked list of the free "
+                                            "columns",
+                             .seconds_16 = 10 },
                            CLASSIC(nq_classic_available) },
-    [NQ_ENG_BITMASK] = { { "bitmask", "classic: bit operations with an explicit stack, no symmetry",
-                           0, 0 },
+    [NQ_ENG_BITMASK] = { { .name = "bitmask",
+                           .description = "classic: bit operations with an explicit stack, no "
+                                          "symmetry",
+                           .seconds_16 = 10 },
                          CLASSIC(nq_classic_bitmask) },
 };
 

@@ -186,7 +186,7 @@ int nq_count(const nq_count_params *params, nq_count_result *result)
     }
 
     /* Refused before any work rather than run out of memory midway. */
-    const int threads = params->threads ? params->threads : nq_default_threads();
+    const int threads = nq_threads_for(params->threads);
     const uint64_t need = nq_count_memory(n, params->engine, threads);
     const uint64_t limit = params->max_memory ? params->max_memory : nq_memory_available();
     if (limit && need > limit) {

@@ -14,6 +14,8 @@
 #ifndef NQ_LAST_ROWS_H
 #define NQ_LAST_ROWS_H
 
+#include "util.h"
+
 #include <stdint.h>
 
 /* pext and pdep where they are fast: AMD before Zen 3 runs them in microcode,
@@ -23,10 +25,6 @@
 #define NQ_FAST_PEXT 1
 #include <immintrin.h>
 #endif
-
-/* Hidden on the declarations too, so that the hot loops reach the tables
- * directly, not through the global offset table. */
-#define NQ_HIDDEN __attribute__((visibility("hidden")))
 
 #define NQ_TAIL5 5
 #define NQ_TAIL5_WAYS 120 /* 5! */

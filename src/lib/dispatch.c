@@ -11,7 +11,7 @@
 #if NQ_ISA_DISPATCH
 #include <cpuid.h>
 
-#define PATH(isa, label) { label, nq_search_##isa, nq_solve_##isa, nq_solve_text_##isa }
+#define PATH(isa, label) { label, nq_search_##isa, nq_list_search_##isa }
 static const nq_isa_path paths[] = {
     PATH(v3, "x86-64-v3"),
     PATH(v3_nopext, "x86-64-v3-nopext"),
@@ -77,7 +77,7 @@ static const nq_isa_path *best(void)
 #else /* one path, as built */
 
 static const nq_isa_path paths[] = {
-    { "build", nq_search_build, nq_solve_build, nq_solve_text_build },
+    { "build", nq_search_build, nq_list_search_build },
 };
 
 int nq_isa_usable(const nq_isa_path *p)
@@ -132,12 +132,7 @@ void nq_search(const nq_rules *rules, int row, uint32_t l, uint32_t d, uint32_t 
     nq_isa_current()->search(rules, row, l, d, r, board, out);
 }
 
-int nq_solve(int n, int unique, int threads, nq_solution_fn fn, void *ctx)
+void nq_list_search(nq_list_worker *w)
 {
-    return nq_isa_current()->solve(n, unique, threads, fn, ctx);
-}
-
-int nq_solve_text(const nq_solve_params *params, nq_write_fn write, void *ctx, uint64_t *listed)
-{
-    return nq_isa_current()->solve_text(params, write, ctx, listed);
+    nq_isa_current()->list_search(w);
 }

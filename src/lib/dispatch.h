@@ -1,15 +1,16 @@
-/* The hot code (kernel.c's search, solve.c's listing) compiled once per
- * instruction set, and the choice among them at run time from the CPU, so
- * that one build is both safe on any x86-64 and fast on a recent one.
+/* The hot code (kernel.c's search, solve_search.c's listing search) compiled
+ * once per instruction set, and the choice among them at run time from the
+ * CPU, so that one build is both safe on any x86-64 and fast on a recent one.
  *
- * meson compiles kernel.c and solve.c once per path with -DNQ_ISA=<id>; each
- * copy's entry points get the suffix _<id>. dispatch.c picks a path when the
- * library loads and defines the plain names (nq_search, nq_solve,
- * nq_solve_text) on top. */
+ * meson compiles kernel.c and solve_search.c once per path with
+ * -DNQ_ISA=<id>; each copy's entry points get the suffix _<id>. dispatch.c
+ * picks a path when the library loads and defines the plain names
+ * (nq_search, nq_list_search) on top. */
 #ifndef NQ_DISPATCH_H
 #define NQ_DISPATCH_H
 
 #include "kernel.h"
+#include "solve_search.h"
 
 #include "nq_config.h"
 #include "nqueens.h"
@@ -21,14 +22,11 @@
 
 typedef void nq_search_fn(const nq_rules *rules, int row, uint32_t l, uint32_t d, uint32_t r,
                           uint32_t *board, nq_leaves *out);
-typedef int nq_solve_list_fn(int n, int unique, int threads, nq_solution_fn fn, void *ctx);
-typedef int nq_solve_text_fn(const nq_solve_params *params, nq_write_fn write, void *ctx,
-                             uint64_t *listed);
+typedef void nq_list_search_fn(nq_list_worker *w);
 
 #define NQ_ISA_DECLARE(isa)                                                                    \
     nq_search_fn nq_search_##isa;                                                              \
-    nq_solve_list_fn nq_solve_##isa;                                                           \
-    nq_solve_text_fn nq_solve_text_##isa;
+    nq_list_search_fn nq_list_search_##isa;
 
 /* The paths: `build` is the one copy of a build without dispatch (-Dnative,
  * or not x86-64); the others exist in a dispatching x86-64 build. */
@@ -43,8 +41,7 @@ NQ_ISA_DECLARE(build)
 typedef struct nq_isa_path {
     const char *name; /* as NQUEENS_ISA=name in the environment selects it */
     nq_search_fn *search;
-    nq_solve_list_fn *solve;
-    nq_solve_text_fn *solve_text;
+    nq_list_search_fn *list_search;
 } nq_isa_path;
 
 /* The paths this build has, best first; NULL past the last. */

@@ -1,0 +1,393 @@
+/* The ordered chunk pipeline of a listing (solve_pipeline.h): the worker
+ * threads, the window of subproblems they search ahead of the writer, and
+ * the writer on the calling thread that hands the chunks on in order. */
+#include "solve_pipeline.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define CHUNK_BYTES (256 * 1024) /* a chunk holds whole records */
+#define STAGE_BYTES (256 * 1024) /* the writer gathers small chunks up to this */
+#define SLOT_QUEUE 2             /* full chunks a subproblem may have waiting */
+
+/* The chunks of one subproblem in the window, oldest first. */
+typedef struct nq_slot {
+    nq_chunk *head, *tail;
+    int queued;
+    int done; /* its search has ended and its last chunk is queued */
+} slot;
+
+/* A run: what the threads share, under mu but for the listing's stop. */
+typedef struct nq_pipeline {
+    nq_listing listing;
+    pthread_mutex_t mu;
+    pthread_cond_t writer_cv, worker_cv;
+    int8_t prefix[NQ_MAX_N]; /* the last prefix handed out */
+    int prefix_started, prefixes_done;
+    uint64_t next_seq;    /* subproblems handed out */
+    uint64_t written_seq; /* subproblems fully delivered */
+    uint64_t window;
+    slot *slots;
+    nq_chunk *free_chunks;
+    int failed;         /* a negative errno from a worker */
+    int caller_stopped; /* the run ended because *listing.caller_stop was set */
+} run;
+
+/* ---------------------------------------------------------------- chunks */
+
+/* Called with the lock held. */
+static nq_chunk *chunk_get(run *r)
+{
+    nq_chunk *c = r->free_chunks;
+    if (c)
+        r->free_chunks = c->next;
+    else if (!(c = malloc(sizeof *c + CHUNK_BYTES)))
+        return NULL;
+    c->next = NULL;
+    c->len = 0;
+    c->count = 0;
+    return c;
+}
+
+static void chunk_put(run *r, nq_chunk *c)
+{
+    c->next = r->free_chunks;
+    r->free_chunks = c;
+}
+
+static void slot_push(run *r, slot *s, nq_chunk *c)
+{
+    c->next = NULL;
+    if (s->tail)
+        s->tail->next = c;
+    else
+        s->head = c;
+    s->tail = c;
+    s->queued++;
+    pthread_cond_signal(&r->writer_cv);
+}
+
+/* ---------------------------------------------------------------- workers */
+
+/* Turns the caller's request (hooks->stop) into the run's stop. Lock held.
+ * 1 if stopping. */
+static int check_stop(run *r)
+{
+    nq_listing *l = &r->listing;
+    if (!atomic_load(&l->stop) && l->caller_stop && *l->caller_stop) {
+        r->caller_stopped = 1;
+        atomic_store(&l->stop, 1);
+        pthread_cond_broadcast(&r->worker_cv);
+        pthread_cond_signal(&r->writer_cv);
+    }
+    return atomic_load(&l->stop);
+}
+
+/* A worker that cannot get memory ends the run with ENOMEM. Lock held. */
+static void fail_nomem(run *r)
+{
+    r->failed = NQ_ERR(ENOMEM);
+    atomic_store(&r->listing.stop, 1);
+    pthread_cond_signal(&r->writer_cv);
+}
+
+int nq_list_handoff(nq_list_worker *w)
+{
+    run *r = w->pipe;
+    w->cur->len = (size_t)(w->pos - w->cur->data);
+    pthread_mutex_lock(&r->mu);
+    slot_push(r, w->slot, w->cur);
+    w->cur = NULL;
+    while (w->slot->queued >= SLOT_QUEUE && !atomic_load(&r->listing.stop))
+        pthread_cond_wait(&r->worker_cv, &r->mu);
+    if (!atomic_load(&r->listing.stop) && !(w->cur = chunk_get(r)))
+        fail_nomem(r);
+    pthread_mutex_unlock(&r->mu);
+    if (!w->cur)
+        return 1;
+    w->pos = w->cur->data;
+    w->end = w->cur->data + CHUNK_BYTES - r->listing.records.max_len;
+    return 0;
+}
+
+static void *worker_main(void *arg)
+{
+    nq_list_worker *w = arg;
+    run *r = w->pipe;
+    if (w->hooks && w->hooks->on_thread_start)
+        w->hooks->on_thread_start(w->hooks->ctx, w->index);
+    pthread_mutex_lock(&r->mu);
+    for (;;) {
+        while (!atomic_load(&r->listing.stop) && !r->prefixes_done &&
+               r->next_seq >= r->written_seq + r->window)
+            pthread_cond_wait(&r->worker_cv, &r->mu);
+        if (check_stop(r) || r->prefixes_done)
+            break;
+        if (!w->cur && !(w->cur = chunk_get(r))) {
+            fail_nomem(r);
+            break;
+        }
+        if (!nq_list_next_prefix(&r->listing.order, r->prefix, r->prefix_started)) {
+            r->prefixes_done = 1;
+            pthread_cond_broadcast(&r->worker_cv);
+            pthread_cond_signal(&r->writer_cv);
+            break;
+        }
+        r->prefix_started = 1;
+        memcpy(w->q, r->prefix, (size_t)r->listing.order.depth);
+        w->slot = &r->slots[r->next_seq % r->window];
+        *w->slot = (slot){ 0 };
+        r->next_seq++;
+        pthread_mutex_unlock(&r->mu);
+
+        w->emitted = 0;
+        w->pos = w->cur->data + w->cur->len;
+        w->end = w->cur->data + CHUNK_BYTES - r->listing.records.max_len;
+        nq_list_search(w);
+
+        pthread_mutex_lock(&r->mu);
+        if (w->cur) {
+            w->cur->len = (size_t)(w->pos - w->cur->data);
+            if (w->cur->count) {
+                slot_push(r, w->slot, w->cur);
+                w->cur = NULL;
+            }
+        }
+        w->slot->done = 1;
+        pthread_cond_signal(&r->writer_cv);
+        check_stop(r);
+    }
+    if (w->cur)
+        chunk_put(r, w->cur);
+    w->cur = NULL;
+    pthread_mutex_unlock(&r->mu);
+    return NULL;
+}
+
+/* ----------------------------------------------------------------- writer */
+
+typedef struct writer {
+    run *r;
+    const nq_list_sink *sink;
+    uint64_t limit, listed;
+    char *stage; /* text gathered for one call of write */
+    size_t staged;
+} writer;
+
+static int stage_flush(writer *wr)
+{
+    if (!wr->staged)
+        return 0;
+    const size_t len = wr->staged;
+    wr->staged = 0;
+    return wr->sink->write(wr->sink->ctx, wr->stage, len) != 0;
+}
+
+static int stage_put(writer *wr, const char *p, size_t len)
+{
+    if (wr->staged + len > STAGE_BYTES && stage_flush(wr))
+        return 1;
+    if (len >= STAGE_BYTES)
+        return wr->sink->write(wr->sink->ctx, p, len) != 0;
+    memcpy(wr->stage + wr->staged, p, len);
+    wr->staged += len;
+    return 0;
+}
+
+/* Hands c on: 0 to go on, 1 if the sink stopped, 2 at the limit. */
+static int deliver(writer *wr, const nq_chunk *c)
+{
+    const nq_records *rec = &wr->r->listing.records;
+    uint64_t k = c->count;
+    int at_limit = 0;
+    if (wr->limit && wr->listed + k >= wr->limit) {
+        k = wr->limit - wr->listed;
+        at_limit = 1;
+    }
+    if (rec->kind == NQ_RECORD_COLUMNS) {
+        const int8_t *q = (const int8_t *)c->data;
+        for (uint64_t i = 0; i < k; i++, q += rec->n) {
+            wr->listed++;
+            if (wr->sink->fn(wr->sink->ctx, rec->n, q))
+                return 1;
+        }
+        return at_limit ? 2 : 0;
+    }
+    size_t len = at_limit ? nq_records_len(rec, c->data, k) : c->len;
+    const char *p = c->data;
+    if (wr->listed == 0 && k) { /* no separator before the first record */
+        p += rec->sep_len;
+        len -= rec->sep_len;
+    }
+    wr->listed += k;
+    if (stage_put(wr, p, len))
+        return 1;
+    return at_limit ? 2 : 0;
+}
+
+/* Delivers the subproblems in order until all are done or one stops. */
+static int write_all(writer *wr)
+{
+    run *r = wr->r;
+    int res = 0;
+    pthread_mutex_lock(&r->mu);
+    for (;;) {
+        if (check_stop(r))
+            break;
+        if (r->written_seq < r->next_seq) {
+            slot *s = &r->slots[r->written_seq % r->window];
+            if (s->head) {
+                nq_chunk *c = s->head;
+                if (!(s->head = c->next))
+                    s->tail = NULL;
+                s->queued--;
+                pthread_cond_broadcast(&r->worker_cv);
+                pthread_mutex_unlock(&r->mu);
+                res = deliver(wr, c);
+                pthread_mutex_lock(&r->mu);
+                chunk_put(r, c);
+                if (res)
+                    break;
+                continue;
+            }
+            if (s->done) {
+                r->written_seq++;
+                pthread_cond_broadcast(&r->worker_cv);
+                continue;
+            }
+        } else if (r->prefixes_done) {
+            break; /* all delivered */
+        }
+        if (wr->staged) { /* show what we have before waiting */
+            pthread_mutex_unlock(&r->mu);
+            res = stage_flush(wr);
+            pthread_mutex_lock(&r->mu);
+            if (res)
+                break;
+            continue;
+        }
+        pthread_cond_wait(&r->writer_cv, &r->mu);
+    }
+    atomic_store(&r->listing.stop, 1);
+    pthread_cond_broadcast(&r->worker_cv);
+    pthread_mutex_unlock(&r->mu);
+    return res;
+}
+
+/* -------------------------------------------------------------------- run */
+
+static void run_free(run *r)
+{
+    /* Whatever the writer did not take is still in the slots. */
+    for (uint64_t i = 0; i < r->window; i++)
+        for (nq_chunk *c = r->slots[i].head, *next; c; c = next) {
+            next = c->next;
+            free(c);
+        }
+    for (nq_chunk *c = r->free_chunks, *next; c; c = next) {
+        next = c->next;
+        free(c);
+    }
+    pthread_cond_destroy(&r->worker_cv);
+    pthread_cond_destroy(&r->writer_cv);
+    pthread_mutex_destroy(&r->mu);
+    free(r->slots);
+    free(r);
+}
+
+/* Starts the workers, writes, joins them: the listing with its run set up. */
+static int run_listing(run *r, nq_list_worker *ws, int threads, writer *wr,
+                       const nq_run_hooks *hooks)
+{
+    const nq_records *rec = &r->listing.records;
+    int started = 0, err = 0;
+    for (; started < threads; started++) {
+        ws[started].listing = &r->listing;
+        ws[started].pipe = r;
+        ws[started].hooks = hooks;
+        ws[started].index = started;
+        const int e = pthread_create(&ws[started].tid, NULL, worker_main, &ws[started]);
+        if (e) {
+            err = NQ_ERR(e);
+            break;
+        }
+    }
+    int res = 0;
+    if (err) {
+        pthread_mutex_lock(&r->mu);
+        atomic_store(&r->listing.stop, 1);
+        pthread_cond_broadcast(&r->worker_cv);
+        pthread_mutex_unlock(&r->mu);
+    } else {
+        if (*rec->head && stage_put(wr, rec->head, strlen(rec->head)))
+            res = 1;
+        else
+            res = write_all(wr);
+    }
+    for (int i = 0; i < started; i++)
+        pthread_join(ws[i].tid, NULL);
+    if (!err)
+        err = r->failed;
+    if (!err && r->caller_stopped)
+        err = NQ_ERR(EINTR); /* the listing is left unfinished, as when the sink stops it */
+    if (!err && res != 1 && rec->kind == NQ_RECORD_TEXT) {
+        if ((*rec->tail && stage_put(wr, rec->tail, strlen(rec->tail))) || stage_flush(wr))
+            res = 1;
+    }
+    if (err)
+        return err;
+    return res == 1 ? NQ_ERR(EINTR) : 0;
+}
+
+int nq_list_run(const nq_solve_params *params, const nq_list_sink *sink, uint64_t *listed)
+{
+    const int n = params->n;
+    int threads = params->threads;
+    if (n < NQ_MIN_N || n > NQ_MAX_N || threads < 0 || threads > NQ_MAX_THREADS) {
+        if (listed)
+            *listed = 0;
+        return NQ_ERR(EINVAL);
+    }
+    threads = nq_threads_for(threads);
+
+    const int text = sink->kind == NQ_RECORD_TEXT;
+    writer wr = { .sink = sink, .limit = params->limit };
+    run *r = calloc(1, sizeof *r);
+    nq_list_worker *ws = aligned_alloc(64, (size_t)threads * sizeof *ws);
+    if (ws)
+        memset(ws, 0, (size_t)threads * sizeof *ws);
+    if (r) {
+        r->window = 4 * (uint64_t)threads + 4;
+        r->slots = calloc(r->window, sizeof *r->slots);
+    }
+    wr.stage = text ? malloc(STAGE_BYTES) : NULL;
+    if (!r || !ws || !r->slots || (text && !wr.stage)) {
+        if (r)
+            free(r->slots);
+        free(r);
+        free(ws);
+        free(wr.stage);
+        if (listed)
+            *listed = 0;
+        return NQ_ERR(ENOMEM);
+    }
+    nq_listing *l = &r->listing;
+    nq_list_order_init(&l->order, n, params->unique);
+    nq_records_init(&l->records, n, sink->kind, params->format);
+    /* A subproblem never needs more records than the whole listing. */
+    l->cap = params->limit ? params->limit : UINT64_MAX;
+    atomic_init(&l->stop, 0);
+    l->caller_stop = params->hooks ? params->hooks->stop : NULL;
+    pthread_mutex_init(&r->mu, NULL);
+    pthread_cond_init(&r->writer_cv, NULL);
+    pthread_cond_init(&r->worker_cv, NULL);
+    wr.r = r;
+
+    const int res = run_listing(r, ws, threads, &wr, params->hooks);
+    run_free(r);
+    free(ws);
+    free(wr.stage);
+    if (listed)
+        *listed = wr.listed;
+    return res;
+}

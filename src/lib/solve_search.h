@@ -1,0 +1,32 @@
+/* The ordered search of a listing (solve_search.c): the first `depth` rows
+ * expanded into prefixes in lexicographic order, and below each prefix a
+ * backtracker that tries the lowest free column first, so that the
+ * solutions of every subproblem, and of all of them taken by prefix, come
+ * out in lexicographic order. */
+#ifndef NQ_SOLVE_SEARCH_H
+#define NQ_SOLVE_SEARCH_H
+
+#include "util.h"
+
+#include <stdint.h>
+
+/* The tree a listing walks; set once, then only read. */
+typedef struct nq_list_order {
+    int n, depth;
+    int unique;    /* only the lexicographically smallest board of each class */
+    uint32_t full; /* the n low bits */
+} nq_list_order;
+
+NQ_HIDDEN void nq_list_order_init(nq_list_order *order, int n, int unique);
+
+/* Turns p (the prefix found last, if `started`) into the next prefix of
+ * depth rows in lexicographic order; 0 when there is none. */
+NQ_HIDDEN int nq_list_next_prefix(const nq_list_order *order, int8_t *p, int started);
+
+/* Searches the subproblem below w->q[0..depth-1] and hands its solutions to
+ * nq_list_emit (solve_pipeline.h) in order. Compiled once per instruction
+ * set (dispatch.h); this plain name calls the copy in use. */
+typedef struct nq_list_worker nq_list_worker;
+NQ_HIDDEN void nq_list_search(nq_list_worker *w);
+
+#endif

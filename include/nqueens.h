@@ -361,29 +361,18 @@ NQ_API int nq_bind_thread(const nq_binder *binder, int thread, nq_placement *rea
  * bounded window, so memory stays bounded and an early stop is quick for
  * any n. */
 
-/* One solution: cols[r] is the column of the queen in row r (0-based).
- * Return non-zero to stop the listing. */
-typedef int (*nq_solution_fn)(void *ctx, int n, const int8_t *cols);
-
-/* Calls fn for each solution, in order, always from the calling thread.
- * threads: searching threads, 0 for the default. Returns 0 once all were
- * listed, NQ_ERR(EINTR) if fn stopped the listing (a caller's stop, as for
- * nq_count), NQ_ERR(EINVAL) for a bad argument,
- * NQ_ERR(ENOMEM) or another negative errno if threads cannot be started. */
-NQ_API int nq_solve(int n, int unique, int threads, nq_solution_fn fn, void *ctx);
-
-/* The faster listing as text, formatted by the searching threads. */
 typedef enum nq_format {
     NQ_FORMAT_BOARD, /* n lines of 'Q' and '.', row 0 first; an empty line between boards */
     NQ_FORMAT_COLS,  /* one line per solution: the columns, separated by single spaces */
     NQ_FORMAT_JSON   /* one JSON array of boards, each an array of n strings; then "\n" */
 } nq_format;
 
+/* What to list; nq_solve and nq_solve_text take it alike. */
 typedef struct nq_solve_params {
     int n;          /* 1..32 */
     int unique;     /* one board per symmetry class */
     int threads;    /* 0: the default */
-    nq_format format;
+    nq_format format; /* nq_solve_text only; nq_solve ignores it */
     uint64_t limit; /* stop after this many solutions; 0: all */
     /* Optional: on_thread_start is called by each searching thread before
      * it takes work (thread placement binds here); once *stop is non-zero
@@ -392,15 +381,28 @@ typedef struct nq_solve_params {
     const nq_run_hooks *hooks;
 } nq_solve_params;
 
+/* One solution: cols[r] is the column of the queen in row r (0-based).
+ * Return non-zero to stop the listing. */
+typedef int (*nq_solution_fn)(void *ctx, int n, const int8_t *cols);
+
+/* Calls fn for each solution, in order, always from the calling thread
+ * (params->format is ignored). *listed (if non-NULL) gets the number of
+ * solutions handed to fn. Returns 0 when done (all solutions, or `limit`),
+ * NQ_ERR(EINTR) if fn or hooks->stop stopped it (a caller's stop, as for
+ * nq_count), NQ_ERR(EINVAL) for a bad argument, NQ_ERR(ENOMEM) or another
+ * negative errno if threads cannot be started. */
+NQ_API int nq_solve(const nq_solve_params *params, nq_solution_fn fn, void *ctx,
+                    uint64_t *listed);
+
 /* Receives the text in order, in pieces of any size (a piece may end inside
  * a board), always from the calling thread. Return non-zero to stop. */
 typedef int (*nq_write_fn)(void *ctx, const char *buf, size_t len);
 
-/* Writes the complete document for the format (the JSON brackets included)
+/* The faster listing, as text formatted by the searching threads: writes
+ * the complete document for the format (the JSON brackets included)
  * through write. *listed (if non-NULL) gets the number of solutions whose
- * text was handed to write. Returns 0 when done (all solutions, or `limit`),
- * NQ_ERR(EINTR) if write or hooks->stop stopped it (the document is then
- * left unfinished), or a negative errno as nq_solve. */
+ * text was handed to write. Returns as nq_solve, with write in place of fn
+ * (the document is left unfinished when it is stopped). */
 NQ_API int nq_solve_text(const nq_solve_params *params, nq_write_fn write, void *ctx,
                          uint64_t *listed);
 

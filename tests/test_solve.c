@@ -38,8 +38,11 @@ static int collect(void *ctx, int n, const int8_t *cols)
 static list solve_list(int n, int unique, int threads)
 {
     list l = { .n = n };
-    const int rc = nq_solve(n, unique, threads, collect, &l);
-    cr_assert_eq(rc, 0, "nq_solve(%d, %d, %d) returned %d", n, unique, threads, rc);
+    const nq_solve_params p = { .n = n, .unique = unique, .threads = threads };
+    uint64_t listed = 0;
+    const int rc = nq_solve(&p, collect, &l, &listed);
+    cr_assert_eq(rc, 0, "nq_solve n=%d unique=%d threads=%d returned %d", n, unique, threads, rc);
+    cr_assert_eq(listed, l.count);
     return l;
 }
 
@@ -133,7 +136,8 @@ Test(solve, larger_boards_streamed)
             unsigned long long total, uniq;
             cr_assert_eq(known_values(n, &total, &uniq), 0);
             stream_check c = { .n = n, .unique = unique };
-            cr_assert_eq(nq_solve(n, unique, 2, check_one, &c), 0);
+            const nq_solve_params p = { .n = n, .unique = unique, .threads = 2 };
+            cr_assert_eq(nq_solve(&p, check_one, &c, NULL), 0);
             cr_expect_eq(c.count, unique ? uniq : total, "n=%d unique=%d: %llu boards", n, unique,
                          (unsigned long long)c.count);
         }
@@ -163,8 +167,11 @@ Test(solve, callback_stops_early)
 {
     for (int t = 1; t <= 3; t++) {
         list l = { .n = 12, .stop_after = 7 };
-        cr_assert_eq(nq_solve(12, 0, t, collect, &l), NQ_ERR(EINTR));
+        const nq_solve_params p = { .n = 12, .threads = t };
+        uint64_t listed = 0;
+        cr_assert_eq(nq_solve(&p, collect, &l, &listed), NQ_ERR(EINTR));
         cr_assert_eq(l.count, 7, "%zu callbacks after asking to stop at 7", l.count);
+        cr_assert_eq(listed, 7, "the board that stopped it was handed on too");
         list full = solve_list(12, 0, 1);
         cr_assert(!memcmp(l.boards, full.boards, 7 * 12));
         free(l.boards);
@@ -172,7 +179,8 @@ Test(solve, callback_stops_early)
     }
     /* n = 32 has far too many solutions to list: stopping must be quick. */
     list big = { .n = 32, .stop_after = 3 };
-    cr_assert_eq(nq_solve(32, 0, 2, collect, &big), NQ_ERR(EINTR));
+    const nq_solve_params p = { .n = 32, .threads = 2 };
+    cr_assert_eq(nq_solve(&p, collect, &big, NULL), NQ_ERR(EINTR));
     cr_assert_eq(big.count, 3);
     for (size_t i = 0; i < 3; i++)
         cr_assert(is_solution(32, big.boards + i * 32));
@@ -182,13 +190,119 @@ Test(solve, callback_stops_early)
 Test(solve, bad_arguments)
 {
     list l = { .n = 4 };
-    cr_expect_eq(nq_solve(0, 0, 1, collect, &l), NQ_ERR(EINVAL));
-    cr_expect_eq(nq_solve(33, 0, 1, collect, &l), NQ_ERR(EINVAL));
-    cr_expect_eq(nq_solve(4, 0, -1, collect, &l), NQ_ERR(EINVAL));
-    cr_expect_eq(nq_solve(4, 0, 1, NULL, NULL), NQ_ERR(EINVAL));
+    const nq_solve_params bad[] = {
+        { .n = 0, .threads = 1 },
+        { .n = 33, .threads = 1 },
+        { .n = 4, .threads = -1 },
+        { .n = 4, .threads = NQ_MAX_THREADS + 1 },
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        uint64_t listed = 99;
+        cr_expect_eq(nq_solve(&bad[i], collect, &l, &listed), NQ_ERR(EINVAL), "case %zu", i);
+        cr_expect_eq(listed, 0, "case %zu", i);
+    }
+    const nq_solve_params good = { .n = 4, .threads = 1 };
+    cr_expect_eq(nq_solve(&good, NULL, NULL, NULL), NQ_ERR(EINVAL));
+    cr_expect_eq(nq_solve(NULL, collect, &l, NULL), NQ_ERR(EINVAL));
     nq_solve_params p = { .n = 4, .format = (nq_format)7 };
     cr_expect_eq(nq_solve_text(&p, NULL, NULL, NULL), NQ_ERR(EINVAL));
     cr_expect_eq(l.count, 0);
+}
+
+/* nq_solve ignores the format: the same boards for each. */
+Test(solve, format_ignored)
+{
+    list want = solve_list(8, 0, 2);
+    for (int f = NQ_FORMAT_BOARD; f <= NQ_FORMAT_JSON + 1; f++) {
+        list l = { .n = 8 };
+        const nq_solve_params p = { .n = 8, .threads = 2, .format = (nq_format)f };
+        cr_assert_eq(nq_solve(&p, collect, &l, NULL), 0);
+        cr_assert(l.count == want.count && !memcmp(l.boards, want.boards, want.count * 8));
+        free(l.boards);
+    }
+    free(want.boards);
+}
+
+/* A limit gives exactly the first K boards, whatever subproblem or chunk
+ * boundary K falls on, and ends with 0. */
+Test(solve, limit_is_a_prefix)
+{
+    const int n = 10;
+    list all = solve_list(n, 0, 1);
+    const uint64_t ks[] = { 1, 2, 3, 17, 100, 363, 723, 724, 725, 100000 };
+    for (size_t i = 0; i < sizeof ks / sizeof ks[0]; i++)
+        for (int t = 1; t <= 3; t++) {
+            const size_t want = ks[i] < all.count ? ks[i] : all.count;
+            list l = { .n = n };
+            const nq_solve_params p = { .n = n, .threads = t, .limit = ks[i] };
+            uint64_t listed = 0;
+            cr_assert_eq(nq_solve(&p, collect, &l, &listed), 0);
+            cr_assert_eq(l.count, want, "limit %llu threads %d: %zu boards",
+                         (unsigned long long)ks[i], t, l.count);
+            cr_assert_eq(listed, want);
+            cr_assert(!memcmp(l.boards, all.boards, want * (size_t)n));
+            free(l.boards);
+        }
+    free(all.boards);
+    /* n = 32: far too many to list, the limit must end it quickly. */
+    list big = { .n = 32 };
+    const nq_solve_params p = { .n = 32, .threads = 2, .limit = 5 };
+    uint64_t listed = 0;
+    cr_assert_eq(nq_solve(&p, collect, &big, &listed), 0);
+    cr_assert_eq(big.count, 5);
+    cr_assert_eq(listed, 5);
+    free(big.boards);
+}
+
+/* hooks->stop, set from the callback at its first board (as a signal
+ * handler would set it at any time): the listing of n = 18 stops at once
+ * with NQ_ERR(EINTR). on_thread_start is called once by each thread. */
+typedef struct stop_list {
+    list l;
+    volatile int *stop;
+} stop_list;
+
+static int collect_then_stop(void *ctx, int n, const int8_t *cols)
+{
+    stop_list *s = ctx;
+    *s->stop = 1;
+    return collect(&s->l, n, cols);
+}
+
+static void count_start(void *ctx, int thread)
+{
+    (void)thread;
+    __atomic_fetch_add((int *)ctx, 1, __ATOMIC_RELAXED);
+}
+
+Test(solve, hooks_stop_and_thread_start)
+{
+    unsigned long long total, unique;
+    cr_assert_eq(known_values(18, &total, &unique), 0);
+    for (int threads = 1; threads <= 3; threads++) {
+        volatile int stop = 0;
+        int started = 0;
+        const nq_run_hooks hooks = { .stop = &stop, .on_thread_start = count_start,
+                                     .ctx = &started };
+        stop_list s = { .l = { .n = 18 }, .stop = &stop };
+        const nq_solve_params p = { .n = 18, .threads = threads, .hooks = &hooks };
+        uint64_t listed = 0;
+        cr_assert_eq(nq_solve(&p, collect_then_stop, &s, &listed), NQ_ERR(EINTR));
+        cr_assert_eq(listed, s.l.count);
+        cr_assert(listed > 0 && listed < total / 1000, "%llu of %llu listed",
+                  (unsigned long long)listed, total);
+        cr_assert_eq(started, nq_threads_for(threads));
+        free(s.l.boards);
+    }
+    /* Set before the start: nothing is listed. */
+    volatile int stop = 1;
+    const nq_run_hooks hooks = { .stop = &stop };
+    list l = { .n = 12 };
+    const nq_solve_params p = { .n = 12, .threads = 2, .hooks = &hooks };
+    uint64_t listed = 99;
+    cr_assert_eq(nq_solve(&p, collect, &l, &listed), NQ_ERR(EINTR));
+    cr_assert_eq(listed, 0);
+    cr_assert_eq(l.count, 0);
 }
 
 /* ------------------------------------------------------------ text output */

@@ -3,13 +3,12 @@
  * pipeline (solve_pipeline.h), which runs the search (solve_search.h). */
 #include "solve_pipeline.h"
 
-int nq_solve(int n, int unique, int threads, nq_solution_fn fn, void *ctx)
+int nq_solve(const nq_solve_params *params, nq_solution_fn fn, void *ctx, uint64_t *listed)
 {
-    if (!fn)
+    if (!params || !fn)
         return NQ_ERR(EINVAL);
-    const nq_solve_params params = { .n = n, .unique = unique, .threads = threads };
     const nq_list_sink sink = { .kind = NQ_RECORD_COLUMNS, .fn = fn, .ctx = ctx };
-    return nq_list_run(&params, &sink, NULL);
+    return nq_list_run(params, &sink, listed);
 }
 
 int nq_solve_text(const nq_solve_params *params, nq_write_fn write, void *ctx, uint64_t *listed)

@@ -69,83 +69,23 @@ NQ_API const nq_engine_info *nq_engine_get(int index);
 /* Index of the engine called name, or NQ_ERR(ENOENT). */
 NQ_API int nq_engine_find(const char *name);
 
-/* ------------------------------------------------------------------- plan */
+/* ------------------------------------------------------------- run hooks */
 
-/* A plan is the set of independent subproblems a parallel engine splits
- * N into: the first `depth` rows pre-expanded. Subproblems are numbered
- * 0..size-1 in a fixed order that depends only on (n, engine, depth). */
-typedef struct nq_plan nq_plan;
-
-/* What one subproblem contributes: its share of Q(n) and of U(n). */
-typedef struct nq_sub_result {
-    nq_u128 total;
-    uint64_t unique;
-} nq_sub_result;
-
-/* Plans hold at most this many subproblems (a run needs about 100 bytes
- * each, so under a gigabyte). */
-#define NQ_MAX_PLAN_SIZE ((size_t)1 << 23)
-
-/* depth 0 picks a depth from n. Classic engines have no plan: ENOTSUP. A
- * depth that would make more than NQ_MAX_PLAN_SIZE subproblems:
- * NQ_ERR(E2BIG), found as the plan outgrows the limit, before more memory
- * is taken. */
-NQ_API int nq_plan_create(nq_plan **out, int n, int engine, int depth);
-NQ_API void nq_plan_destroy(nq_plan *plan);
-NQ_API size_t nq_plan_size(const nq_plan *plan);
-NQ_API int nq_plan_depth(const nq_plan *plan);
-/* A 64-bit fingerprint of the subproblem set (n, engine, depth and every
- * prefix), so that stored results can be matched to the plan they came from. */
-NQ_API uint64_t nq_plan_fingerprint(const nq_plan *plan);
-/* Relative size estimate of subproblem i (for progress and ETA). */
-NQ_API double nq_plan_weight(const nq_plan *plan, size_t i);
-/* The queens placed in subproblem i before its search: cols[r] is the column
- * of row r's queen, or -1 for rows left to the search (r < n). Returns the
- * number of queens placed. */
-NQ_API int nq_plan_prefix(const nq_plan *plan, size_t i, int8_t cols[NQ_MAX_N]);
-
-/* Counts one subproblem on the calling thread. */
-NQ_API void nq_plan_solve_one(const nq_plan *plan, size_t i, nq_sub_result *out);
-
-/* Counts the subproblems not yet done, over `threads` OpenMP threads (0: the
- * default), with a dynamic work queue, largest estimated first. done[i] != 0
- * marks a subproblem already counted (from a checkpoint, or another MPI
- * rank): it is skipped. Each finished i gets results[i] and then done[i] = 1
- * (a release store, so another thread that reads done[i] with acquire may
- * read results[i]). If hooks->stop becomes non-zero, no further subproblem
- * is started and the call returns NQ_ERR(EINTR) once the running ones end.
- * run_sum (if non-NULL) gets the sum over the subproblems counted in this
- * call, reduced once from per-thread accumulators. */
+/* What a caller may hook into a count, a plan run or a listing. Every field
+ * may be NULL. */
 typedef struct nq_run_hooks {
+    /* Once *stop is non-zero, no further work is started and the call
+     * returns NQ_ERR(EINTR) soon (work under way is abandoned or ends). */
     volatile int *stop;
     /* Called by each thread of the parallel region before it takes work
      * (thread placement binds here). */
     void (*on_thread_start)(void *ctx, int thread);
     void *ctx;
-    /* Called by the thread that finished subproblem i, once results[i] and
-     * done[i] are set (a program may count them and set *stop, say). */
+    /* Counts and plan runs only: called by the thread that finished
+     * subproblem i, once results[i] and done[i] are set (a program may
+     * count them and set *stop, say). */
     void (*on_done)(void *ctx, size_t i);
 } nq_run_hooks;
-
-NQ_API int nq_plan_run(const nq_plan *plan, int threads, unsigned char *done,
-                       nq_sub_result *results, const nq_run_hooks *hooks,
-                       nq_sub_result *run_sum);
-
-/* As nq_plan_run, for the `count` subproblems listed (a batch handed out by
- * an MPI rank, say), whether or not done says they are. */
-NQ_API int nq_plan_run_list(const nq_plan *plan, int threads, const size_t *list, size_t count,
-                            unsigned char *done, nq_sub_result *results,
-                            const nq_run_hooks *hooks, nq_sub_result *run_sum);
-/* The k-th subproblem in work-queue order (largest estimated first). */
-NQ_API size_t nq_plan_order(const nq_plan *plan, size_t k);
-
-/* The sum of results[i] over the subproblems marked done. */
-NQ_API void nq_plan_sum(const nq_plan *plan, const unsigned char *done,
-                        const nq_sub_result *results, nq_sub_result *sum);
-/* Turns the sum over every subproblem into Q(n) and U(n): engines whose
- * subproblems count Q(n) only (halves) add U(n) here. NQ_ERR(EPROTO) if a
- * consistency check of the counts fails. */
-NQ_API int nq_plan_finish(const nq_plan *plan, nq_sub_result *sum);
 
 /* ------------------------------------------------------------------ count */
 
@@ -238,40 +178,63 @@ NQ_API int nq_threads_for(int requested);
  * counts and result->checkpoint_error set. */
 NQ_API int nq_count(const nq_count_params *params, nq_count_result *result);
 
-/* ------------------------------------------------------------ checkpoint */
+/* ------------------------------------------------------------------ solve */
 
-/* Checkpoints record the finished subproblems of a plan with their counts,
- * with the format version, n, engine, depth, the plan's fingerprint and a
- * checksum over them and the plan. See README for what is refused. */
-typedef struct nq_checkpoint nq_checkpoint;
+/* Solutions come in lexicographic order of (cols[0], cols[1], ...), the same
+ * for any number of threads. With `unique`, only the lexicographically
+ * smallest board of each class under the 8 symmetries of the square: U(n)
+ * of them. Worker threads search the first rows' subproblems ahead within a
+ * bounded window, so memory stays bounded and an early stop is quick for
+ * any n. */
 
-/* Opens the checkpoint at path for a run of plan, and holds it (an advisory
- * lock) until nq_checkpoint_close. Loads what it holds into done/results
- * (cleared first), removes the temporary files a killed run left next to
- * it, and writes it back at once (a new one: creates it), so that a place
- * where it cannot be written fails before any work. On failure message
- * gets one line and nothing is changed on disk. Errors: NQ_ERR(EBADMSG) for
- * a file that is damaged, for another plan, implausible, too large, not a
- * regular file, a directory or a symbolic link; NQ_ERR(EBUSY) if another
- * run holds it ("in use by process N"); another negative errno if it cannot
- * be read, created or written. */
-NQ_API int nq_checkpoint_open(nq_checkpoint **out, const char *path, const nq_plan *plan,
-                              unsigned char *done, nq_sub_result *results, char *message,
-                              size_t message_size);
-/* Writes what done marks, atomically: a new temporary file next to it
- * (mkstemp), fsync, rename, fsync of the folder. Never writes fewer
- * finished subproblems than the file holds (NQ_ERR(EINVAL)). On failure
- * message gets one line and the file is as it was. Not to be called from
- * two threads at once. */
-NQ_API int nq_checkpoint_save(nq_checkpoint *ck, const unsigned char *done,
-                              const nq_sub_result *results, char *message, size_t message_size);
-/* Lets the file go. NULL is allowed. */
-NQ_API void nq_checkpoint_close(nq_checkpoint *ck);
+typedef enum nq_format {
+    NQ_FORMAT_BOARD, /* n lines of 'Q' and '.', row 0 first; an empty line between boards */
+    NQ_FORMAT_COLS,  /* one line per solution: the columns, separated by single spaces */
+    NQ_FORMAT_JSON   /* one JSON array of boards, each an array of n strings; then "\n" */
+} nq_format;
 
-/* Loads path into done/results (cleared first) without holding it, with the
- * checks of nq_checkpoint_open. NQ_ERR(ENOENT) if there is no such file. */
-NQ_API int nq_checkpoint_read(const char *path, const nq_plan *plan, unsigned char *done,
-                              nq_sub_result *results, char *message, size_t message_size);
+/* What to list; nq_solve and nq_solve_text take it alike. */
+typedef struct nq_solve_params {
+    int n;          /* 1..32 */
+    int unique;     /* one board per symmetry class */
+    int threads;    /* 0: the default */
+    nq_format format; /* nq_solve_text only; nq_solve ignores it */
+    uint64_t limit; /* stop after this many solutions; 0: all */
+    /* Optional: on_thread_start is called by each searching thread before
+     * it takes work (thread placement binds here); once *stop is non-zero
+     * the listing ends within a fraction of a second, unfinished, with
+     * NQ_ERR(EINTR). NULL: none. */
+    const nq_run_hooks *hooks;
+} nq_solve_params;
+
+/* The defaults for a listing of n: every other field zero. Every field's
+ * zero is the library's default, as for nq_count_params. */
+NQ_API nq_solve_params nq_solve_params_default(int n);
+
+/* One solution: cols[r] is the column of the queen in row r (0-based).
+ * Return non-zero to stop the listing. */
+typedef int (*nq_solution_fn)(void *ctx, int n, const int8_t *cols);
+
+/* Calls fn for each solution, in order, always from the calling thread
+ * (params->format is ignored). *listed (if non-NULL) gets the number of
+ * solutions handed to fn. Returns 0 when done (all solutions, or `limit`),
+ * NQ_ERR(EINTR) if fn or hooks->stop stopped it (a caller's stop, as for
+ * nq_count), NQ_ERR(EINVAL) for a bad argument, NQ_ERR(ENOMEM) or another
+ * negative errno if threads cannot be started. */
+NQ_API int nq_solve(const nq_solve_params *params, nq_solution_fn fn, void *ctx,
+                    uint64_t *listed);
+
+/* Receives the text in order, in pieces of any size (a piece may end inside
+ * a board), always from the calling thread. Return non-zero to stop. */
+typedef int (*nq_write_fn)(void *ctx, const char *buf, size_t len);
+
+/* The faster listing, as text formatted by the searching threads: writes
+ * the complete document for the format (the JSON brackets included)
+ * through write. *listed (if non-NULL) gets the number of solutions whose
+ * text was handed to write. Returns as nq_solve, with write in place of fn
+ * (the document is left unfinished when it is stopped). */
+NQ_API int nq_solve_text(const nq_solve_params *params, nq_write_fn write, void *ctx,
+                         uint64_t *listed);
 
 /* --------------------------------------------------------------- topology */
 
@@ -352,59 +315,118 @@ NQ_API const nq_placement *nq_binder_plan(const nq_binder *binder, int thread);
  * errno if it refuses. Safe to call from several threads at once. */
 NQ_API int nq_bind_thread(const nq_binder *binder, int thread, nq_placement *readback);
 
-/* ------------------------------------------------------------------ solve */
+/* ================================================================ advanced
+ * The building blocks of nq_count, for programs that schedule subproblems
+ * themselves (nqueens-mpi hands them out over MPI ranks). Stable as the
+ * rest within one MAJOR version: the calls, their meaning and the plan's
+ * order and fingerprint for a given (n, engine, depth). Not stable: how
+ * many subproblems an engine makes, their weights, and the checkpoint
+ * file's bytes (a newer library reads older files, not the reverse). */
 
-/* Solutions come in lexicographic order of (cols[0], cols[1], ...), the same
- * for any number of threads. With `unique`, only the lexicographically
- * smallest board of each class under the 8 symmetries of the square: U(n)
- * of them. Worker threads search the first rows' subproblems ahead within a
- * bounded window, so memory stays bounded and an early stop is quick for
- * any n. */
+/* ------------------------------------------------------------------- plan */
 
-typedef enum nq_format {
-    NQ_FORMAT_BOARD, /* n lines of 'Q' and '.', row 0 first; an empty line between boards */
-    NQ_FORMAT_COLS,  /* one line per solution: the columns, separated by single spaces */
-    NQ_FORMAT_JSON   /* one JSON array of boards, each an array of n strings; then "\n" */
-} nq_format;
+/* A plan is the set of independent subproblems a parallel engine splits
+ * N into: the first `depth` rows pre-expanded (parallel-sym8,
+ * parallel-mirror), or the west queens' rows and the middle queens
+ * (halves). Subproblems are numbered
+ * 0..size-1 in a fixed order that depends only on (n, engine, depth). */
+typedef struct nq_plan nq_plan;
 
-/* What to list; nq_solve and nq_solve_text take it alike. */
-typedef struct nq_solve_params {
-    int n;          /* 1..32 */
-    int unique;     /* one board per symmetry class */
-    int threads;    /* 0: the default */
-    nq_format format; /* nq_solve_text only; nq_solve ignores it */
-    uint64_t limit; /* stop after this many solutions; 0: all */
-    /* Optional: on_thread_start is called by each searching thread before
-     * it takes work (thread placement binds here); once *stop is non-zero
-     * the listing ends within a fraction of a second, unfinished, with
-     * NQ_ERR(EINTR). NULL: none. */
-    const nq_run_hooks *hooks;
-} nq_solve_params;
+/* What one subproblem contributes: its share of Q(n) and of U(n). */
+typedef struct nq_sub_result {
+    nq_u128 total;
+    uint64_t unique;
+} nq_sub_result;
 
-/* One solution: cols[r] is the column of the queen in row r (0-based).
- * Return non-zero to stop the listing. */
-typedef int (*nq_solution_fn)(void *ctx, int n, const int8_t *cols);
+/* Plans hold at most this many subproblems (a run needs about 100 bytes
+ * each, so under a gigabyte). */
+#define NQ_MAX_PLAN_SIZE ((size_t)1 << 23)
 
-/* Calls fn for each solution, in order, always from the calling thread
- * (params->format is ignored). *listed (if non-NULL) gets the number of
- * solutions handed to fn. Returns 0 when done (all solutions, or `limit`),
- * NQ_ERR(EINTR) if fn or hooks->stop stopped it (a caller's stop, as for
- * nq_count), NQ_ERR(EINVAL) for a bad argument, NQ_ERR(ENOMEM) or another
- * negative errno if threads cannot be started. */
-NQ_API int nq_solve(const nq_solve_params *params, nq_solution_fn fn, void *ctx,
-                    uint64_t *listed);
+/* depth 0 picks a depth from n. Classic engines have no plan: ENOTSUP. A
+ * depth that would make more than NQ_MAX_PLAN_SIZE subproblems:
+ * NQ_ERR(E2BIG), found as the plan outgrows the limit, before more memory
+ * is taken. */
+NQ_API int nq_plan_create(nq_plan **out, int n, int engine, int depth);
+NQ_API void nq_plan_destroy(nq_plan *plan);
+NQ_API size_t nq_plan_size(const nq_plan *plan);
+NQ_API int nq_plan_depth(const nq_plan *plan);
+/* A 64-bit fingerprint of the subproblem set (n, engine, depth and every
+ * prefix), so that stored results can be matched to the plan they came from. */
+NQ_API uint64_t nq_plan_fingerprint(const nq_plan *plan);
+/* Relative size estimate of subproblem i (for progress and ETA). */
+NQ_API double nq_plan_weight(const nq_plan *plan, size_t i);
+/* The queens placed in subproblem i before its search: cols[r] is the column
+ * of row r's queen, or -1 for rows left to the search (r < n). Returns the
+ * number of queens placed. */
+NQ_API int nq_plan_prefix(const nq_plan *plan, size_t i, int8_t cols[NQ_MAX_N]);
 
-/* Receives the text in order, in pieces of any size (a piece may end inside
- * a board), always from the calling thread. Return non-zero to stop. */
-typedef int (*nq_write_fn)(void *ctx, const char *buf, size_t len);
+/* Counts one subproblem on the calling thread. */
+NQ_API void nq_plan_solve_one(const nq_plan *plan, size_t i, nq_sub_result *out);
 
-/* The faster listing, as text formatted by the searching threads: writes
- * the complete document for the format (the JSON brackets included)
- * through write. *listed (if non-NULL) gets the number of solutions whose
- * text was handed to write. Returns as nq_solve, with write in place of fn
- * (the document is left unfinished when it is stopped). */
-NQ_API int nq_solve_text(const nq_solve_params *params, nq_write_fn write, void *ctx,
-                         uint64_t *listed);
+/* Counts the subproblems not yet done, over `threads` OpenMP threads (0: the
+ * default), with a dynamic work queue, largest estimated first. done[i] != 0
+ * marks a subproblem already counted (from a checkpoint, or another MPI
+ * rank): it is skipped. Each finished i gets results[i] and then done[i] = 1
+ * (a release store, so another thread that reads done[i] with acquire may
+ * read results[i]). If hooks->stop becomes non-zero, no further subproblem
+ * is started and the call returns NQ_ERR(EINTR) once the running ones end.
+ * run_sum (if non-NULL) gets the sum over the subproblems counted in this
+ * call, reduced once from per-thread accumulators. hooks->on_done (if
+ * set) is called for each finished i. */
+NQ_API int nq_plan_run(const nq_plan *plan, int threads, unsigned char *done,
+                       nq_sub_result *results, const nq_run_hooks *hooks,
+                       nq_sub_result *run_sum);
+
+/* As nq_plan_run, for the `count` subproblems listed (a batch handed out by
+ * an MPI rank, say), whether or not done says they are. */
+NQ_API int nq_plan_run_list(const nq_plan *plan, int threads, const size_t *list, size_t count,
+                            unsigned char *done, nq_sub_result *results,
+                            const nq_run_hooks *hooks, nq_sub_result *run_sum);
+/* The k-th subproblem in work-queue order (largest estimated first). */
+NQ_API size_t nq_plan_order(const nq_plan *plan, size_t k);
+
+/* The sum of results[i] over the subproblems marked done. */
+NQ_API void nq_plan_sum(const nq_plan *plan, const unsigned char *done,
+                        const nq_sub_result *results, nq_sub_result *sum);
+/* Turns the sum over every subproblem into Q(n) and U(n): engines whose
+ * subproblems count Q(n) only (halves) add U(n) here. NQ_ERR(EPROTO) if a
+ * consistency check of the counts fails. */
+NQ_API int nq_plan_finish(const nq_plan *plan, nq_sub_result *sum);
+
+/* ------------------------------------------------------------ checkpoint */
+
+/* Checkpoints record the finished subproblems of a plan with their counts,
+ * with the format version, n, engine, depth, the plan's fingerprint and a
+ * checksum over them and the plan. See README for what is refused. */
+typedef struct nq_checkpoint nq_checkpoint;
+
+/* Opens the checkpoint at path for a run of plan, and holds it (an advisory
+ * lock) until nq_checkpoint_close. Loads what it holds into done/results
+ * (cleared first), removes the temporary files a killed run left next to
+ * it, and writes it back at once (a new one: creates it), so that a place
+ * where it cannot be written fails before any work. On failure message
+ * gets one line and nothing is changed on disk. Errors: NQ_ERR(EBADMSG) for
+ * a file that is damaged, for another plan, implausible, too large, not a
+ * regular file, a directory or a symbolic link; NQ_ERR(EBUSY) if another
+ * run holds it ("in use by process N"); another negative errno if it cannot
+ * be read, created or written. */
+NQ_API int nq_checkpoint_open(nq_checkpoint **out, const char *path, const nq_plan *plan,
+                              unsigned char *done, nq_sub_result *results, char *message,
+                              size_t message_size);
+/* Writes what done marks, atomically: a new temporary file next to it
+ * (mkstemp), fsync, rename, fsync of the folder. Never writes fewer
+ * finished subproblems than the file holds (NQ_ERR(EINVAL)). On failure
+ * message gets one line and the file is as it was. Not to be called from
+ * two threads at once. */
+NQ_API int nq_checkpoint_save(nq_checkpoint *ck, const unsigned char *done,
+                              const nq_sub_result *results, char *message, size_t message_size);
+/* Lets the file go. NULL is allowed. */
+NQ_API void nq_checkpoint_close(nq_checkpoint *ck);
+
+/* Loads path into done/results (cleared first) without holding it, with the
+ * checks of nq_checkpoint_open. NQ_ERR(ENOENT) if there is no such file. */
+NQ_API int nq_checkpoint_read(const char *path, const nq_plan *plan, unsigned char *done,
+                              nq_sub_result *results, char *message, size_t message_size);
 
 #ifdef __cplusplus
 }

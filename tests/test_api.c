@@ -234,3 +234,23 @@ Test(api, on_done_sees_every_subproblem_and_can_stop_the_run)
         nq_plan_destroy(plan);
     }
 }
+
+static int tally_board(void *ctx, int n, const int8_t *cols)
+{
+    (void)n;
+    (void)cols;
+    ++*(int *)ctx;
+    return 0;
+}
+
+Test(api, solve_params_default_lists_every_board)
+{
+    const nq_solve_params p = nq_solve_params_default(8);
+    const nq_solve_params zero = { .n = 8 };
+    cr_assert(!memcmp(&p, &zero, sizeof p), "a default other than zero");
+    int boards = 0;
+    uint64_t listed = 0;
+    cr_assert_eq(nq_solve(&p, tally_board, &boards, &listed), 0);
+    cr_assert_eq(boards, 92);
+    cr_assert_eq(listed, 92);
+}

@@ -17,7 +17,7 @@ const char *cli_program(void)
     return program;
 }
 
-static void vreport(const char *fmt, va_list ap)
+__attribute__((format(printf, 1, 0))) static void vreport(const char *fmt, va_list ap)
 {
     char line[1024];
     vsnprintf(line, sizeof line, fmt, ap);

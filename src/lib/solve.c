@@ -3,6 +3,11 @@
  * pipeline (solve_pipeline.h), which runs the search (solve_search.h). */
 #include "solve_pipeline.h"
 
+nq_solve_params nq_solve_params_default(int n)
+{
+    return (nq_solve_params){ .n = n };
+}
+
 int nq_solve(const nq_solve_params *params, nq_solution_fn fn, void *ctx, uint64_t *listed)
 {
     if (!params || !fn)

@@ -6,7 +6,7 @@
 set -u -o pipefail
 bin=$1
 have_hwloc=$2
-source "$(dirname "$0")/../check.sh"
+source "$(dirname "$0")/lib.sh"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 unset OMP_NUM_THREADS OMP_THREAD_LIMIT OMP_PROC_BIND OMP_PLACES

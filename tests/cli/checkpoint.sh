@@ -6,7 +6,7 @@ set -u
 bin=$1
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
-source "$(dirname "$0")/../check.sh"
+source "$(dirname "$0")/lib.sh"
 # Q(16) and U(16) from a plain run, for the resumed ones to match.
 want16=$("$bin" count 16 --threads 2)
 want16=${want16%% engine=*}

@@ -9,7 +9,7 @@ set -u
 bin=$1
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
-source "$(dirname "$0")/../check.sh"
+source "$(dirname "$0")/lib.sh"
 cd "$dir" || exit 1
 # Q(16) and U(16), from the program itself (no hard-coded result).
 want=$("$bin" count 16 --engine parallel-sym8 -t 2 | sed 's/ engine=.*//')

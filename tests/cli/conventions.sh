@@ -8,7 +8,7 @@ set -u -o pipefail
 bin=$1 mpi=${2:-}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-source "$(dirname "$0")/../check.sh"
+source "$(dirname "$0")/lib.sh"
 version=$("$bin" --version | sed -n 's/^nqueens \([^ ]*\).*/\1/p')
 check "nqueens --version names a version" test -n "$version"
 
@@ -103,7 +103,7 @@ check "--progress: lines of at most 79 columns" \
 
 if [[ -n $mpi ]]; then
     # Open MPI keeps memory of its components until exit, which LeakSanitizer
-    # reports with no usable stack (tests/mpi.sh says the same): no leak
+    # reports with no usable stack (mpi.sh says the same): no leak
     # check for the MPI program; memory errors are still caught.
     export ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0
     export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1

@@ -7,7 +7,7 @@ set -u -o pipefail
 bin=$1
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
-source "$(dirname "$0")/../check.sh"
+source "$(dirname "$0")/lib.sh"
 
 out=$("$bin" count 14 --json)
 check "json: engine" test "$(json_field engine <<<"$out")" = '"halves"'

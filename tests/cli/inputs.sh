@@ -8,7 +8,7 @@ bin=$1
 hwloc=${2:-1}
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
-source "$(dirname "$0")/../check.sh"
+source "$(dirname "$0")/lib.sh"
 want8=$("$bin" count 8 -t 2)
 want8=${want8%% engine=*}
 

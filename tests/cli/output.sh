@@ -3,7 +3,7 @@
 #   output.sh NQUEENS
 set -u
 bin=$1
-source "$(dirname "$0")/../check.sh"
+source "$(dirname "$0")/lib.sh"
 
 out=$("$bin" count 10 -t 2 2>/tmp/nq-out-err.$$)
 check "count 10: status 0" test $? -eq 0

@@ -7,7 +7,7 @@ set -u -o pipefail
 root=$1 build=$2
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-source "$(dirname "$0")/check.sh"
+source "$(dirname "$0")/lib.sh"
 
 # Package tools that leave a mark if called.
 mkdir "$tmp/trap"

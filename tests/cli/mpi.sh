@@ -13,7 +13,7 @@ export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_
 export ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
-source "$(dirname "$0")/check.sh"
+source "$(dirname "$0")/lib.sh"
 run() { timeout 300 mpirun --oversubscribe -np "$@"; }
 
 totals=(0 1 0 0 2 10 4 40 92 352 724 2680 14200 73712 365596 2279184)

@@ -8,7 +8,7 @@ set -u -o pipefail
 build=$1 cc=$2
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-source "$(dirname "$0")/check.sh"
+source "$(dirname "$0")/lib.sh"
 
 prefix=$(meson introspect "$build" --buildoptions |
     python3 -c 'import json,sys; print(next(o["value"] for o in json.load(sys.stdin) if o["name"] == "prefix"))')

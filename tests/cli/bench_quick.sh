@@ -2,12 +2,12 @@
 # bench/run.sh --quick as a test: every results file is written and every
 # CSV row carries the published Q(n); a wrong count stops the bench (exit 1);
 # a bad option exits 2. Timings are never asserted.
-# usage: tests/bench_quick.sh PATH/TO/nqueens
+# usage: tests/cli/bench_quick.sh PATH/TO/nqueens
 # shellcheck disable=SC2015 # 'check && check || fail' is meant: fail if either check fails
 set -uo pipefail
 export LC_ALL=C
 
-ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 BIN=${1:?usage: bench_quick.sh PATH/TO/nqueens}
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT

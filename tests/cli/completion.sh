@@ -5,7 +5,7 @@
 set -u -o pipefail
 bin=$1
 source "$2"
-source "$(dirname "$0")/check.sh"
+source "$(dirname "$0")/lib.sh"
 
 # complete WORD...: the candidates for the last word, one line, sorted.
 complete_words() {

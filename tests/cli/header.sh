@@ -6,7 +6,7 @@ set -u -o pipefail
 dir=$1 cc=$2 cxx=${3:-}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-source "$(dirname "$0")/check.sh"
+source "$(dirname "$0")/lib.sh"
 
 cat >"$tmp/use.c" <<'SRC'
 #include <nqueens.h>

@@ -12,8 +12,10 @@
 #                        to reach a state before it is signalled
 #   ck_done FILE         the subproblems a checkpoint file holds (0: none yet)
 #   ck_holds FILE K      it holds at least K
-#   catches/ignores/pending PID SIG
-#                        SIG has a handler in / is ignored by / is still
+#   alive PID            the process runs (not ended, not a zombie)
+#   runs PID BIN         it runs BIN (has exec'd it)
+#   catches/ignores/taken PID SIG
+#                        SIG has a handler in / is ignored by / is no longer
 #                        pending for the process (its /proc status)
 #   sanitized BIN        BIN is built with AddressSanitizer
 #   mpi_env              Open MPI as root, oversubscribed, no leak check
@@ -64,7 +66,8 @@ await() {
     local deadline=$((SECONDS + seconds))
     shift 3
     until "$@"; do
-        if ! kill -0 "$pid" 2>/dev/null; then
+        if ! alive "$pid"; then
+            "$@" && return 0 # reached as it ended
             fail "$what: the process ended first"
             return 1
         fi
@@ -83,6 +86,14 @@ ck_done() { # the line 'done K' of a checkpoint (rewritten atomically: read whol
 }
 ck_holds() { (($(ck_done "$1") >= $2)); } # FILE K: at least K subproblems saved
 
+alive() {
+    local stat
+    stat=$(cat "/proc/$1/stat" 2>/dev/null) || return 1
+    stat=${stat##*) } # after the command's name: the state
+    [[ ${stat%% *} != Z ]]
+}
+runs() { [[ $(readlink "/proc/$1/exe") == "$(readlink -f "$2")" ]]; }
+
 # sig_bit PID FIELD SIG: SIG is set in the mask FIELD of /proc/PID/status.
 sig_bit() {
     local mask
@@ -91,7 +102,7 @@ sig_bit() {
 }
 catches() { sig_bit "$1" SigCgt "$2"; }
 ignores() { sig_bit "$1" SigIgn "$2"; }
-pending() { sig_bit "$1" ShdPnd "$2"; }
+taken() { ! sig_bit "$1" ShdPnd "$2"; }
 
 sanitized() { [[ $(ldd "$1" 2>/dev/null) == *libasan* ]]; }
 

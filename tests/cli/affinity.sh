@@ -6,9 +6,7 @@
 set -u -o pipefail
 bin=$1
 have_hwloc=$2
-source "$(dirname "$0")/../check.sh"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+source "$(dirname "$0")/lib.sh"
 unset OMP_NUM_THREADS OMP_THREAD_LIMIT OMP_PROC_BIND OMP_PLACES
 
 # The last CPU this test may use: confined there, nothing may run elsewhere.
@@ -59,5 +57,4 @@ if [[ $have_hwloc == 1 ]]; then
         grep -qx "placement (--bind core): threads 0-1 on PU $cpu (node [0-9]*)" "$tmp/err"
 fi
 
-[[ $fail -eq 0 ]] && echo "all affinity checks passed"
-exit $fail
+finish "all affinity checks passed"

@@ -5,12 +5,10 @@
 # another run are refused untouched; an unwritable place fails before any
 # work; a failed write is told and the counts still printed.
 #   checkpoint_safety.sh NQUEENS
-set -u
+set -u -o pipefail
 bin=$1
-dir=$(mktemp -d)
-trap 'rm -rf "$dir"' EXIT
-source "$(dirname "$0")/../check.sh"
-cd "$dir" || exit 1
+source "$(dirname "$0")/lib.sh"
+cd "$tmp" || exit 1
 # Q(16) and U(16), from the program itself (no hard-coded result).
 want=$("$bin" count 16 --engine parallel-sym8 -t 2 | sed 's/ engine=.*//')
 
@@ -29,21 +27,21 @@ partial R
 cp R R.good
 if command -v strace >/dev/null; then
     # Every open of the file interrupted: exit 1, the file as it was.
-    inject -P "$dir/R" -e trace=openat -e inject=openat:error=EINTR \
-        "$bin" count 16 --engine parallel-sym8 -t 1 --depth 4 --checkpoint "$dir/R" >out 2>err
+    inject -P "$tmp/R" -e trace=openat -e inject=openat:error=EINTR \
+        "$bin" count 16 --engine parallel-sym8 -t 1 --depth 4 --checkpoint "$tmp/R" >out 2>err
     check "EINTR always: status 1" test $? -eq 1
     check "EINTR always: file unchanged" cmp -s R R.good
     check "EINTR always: one line" test "$(wc -l <err)" -eq 1
     check "EINTR always: nothing on stdout" test ! -s out
     # Reads that fail (EIO): exit 1, the file as it was.
-    inject -P "$dir/R" -e trace=pread64,read -e inject=pread64:error=EIO \
-        "$bin" count 16 --engine parallel-sym8 -t 1 --depth 4 --checkpoint "$dir/R" >out 2>err
+    inject -P "$tmp/R" -e trace=pread64,read -e inject=pread64:error=EIO \
+        "$bin" count 16 --engine parallel-sym8 -t 1 --depth 4 --checkpoint "$tmp/R" >out 2>err
     check "EIO: status 1" test $? -eq 1
     check "EIO: file unchanged" cmp -s R R.good
     check "EIO: says so" grep -q "cannot read it: Input/output error" err
     # The first open interrupted (the issue's repro): retried, exact result.
-    inject -P "$dir/R" -e trace=openat -e inject=openat:error=EINTR:when=1 \
-        "$bin" count 16 --engine parallel-sym8 -t 2 --depth 4 --checkpoint "$dir/R" >out 2>err
+    inject -P "$tmp/R" -e trace=openat -e inject=openat:error=EINTR:when=1 \
+        "$bin" count 16 --engine parallel-sym8 -t 2 --depth 4 --checkpoint "$tmp/R" >out 2>err
     check "EINTR once: status 0" test $? -eq 0
     check "EINTR once: exact" test "$(sed 's/ engine=.*//' out)" = "$want"
     # Writes that fail (ENOSPC on every rename: the periodic and the last
@@ -59,8 +57,7 @@ if command -v strace >/dev/null; then
     check "failing writes: the last good file kept" grep -q '^done ' W
     check "failing writes: no temporary left" test -z "$(ls | grep 'tmp-nq')"
 else
-    echo "strace not found: the fault-injection cases were skipped"
-    fail=1
+    fail "strace not found: the fault-injection cases were skipped"
 fi
 
 # A FIFO, a device, a directory: refused, left as they are.
@@ -126,7 +123,7 @@ fi
 partial T
 "$bin" count 24 --engine parallel-sym8 -t 1 --depth 4 --checkpoint T.big >/dev/null 2>&1 &
 first=$!
-for _ in $(seq 100); do [[ -e T.big ]] && break; sleep 0.05; done
+await $first 60 "in use: the first run holds the file" test -e T.big # (locked before it is named)
 cp T.big T.before
 timeout 20 "$bin" count 24 --engine parallel-sym8 --depth 4 --checkpoint T.big >out 2>err
 check "in use: status 1" test $? -eq 1
@@ -151,18 +148,24 @@ PY
 check "version 1: exact" test "$(sed 's/ engine=.*//' out)" = "$want"
 check "version 1: rewritten as 2" grep -qx "nqueens-checkpoint 2" V
 
-# kill -9 at random moments, with a write every 20 ms so that many kills
+# kill -9 at random moments, with a write every 10 ms so that many kills
 # land inside one: every time, the file is whole or absent, and the runs
 # resumed from it end with the exact counts (both engines with a plan).
+# Each kill comes once this run has written the file (a new inode or time)
+# with a subproblem in it, after a random delay: the random moment is the case.
+version() { stat -c '%i %y' K 2>/dev/null; }
+rewritten() { [[ $(version) != "$1" ]] && ck_holds K 1; } # VERSION_BEFORE
 for engine in "parallel-sym8 --depth 4 600" "halves 200"; do
     set -- $engine
-    range=${!#} # delays of 150 ms (the start) plus up to this many: within a run
+    range=${!#} # a delay of up to this many ms: within a run
     rm -f K
     for round in $(seq 8); do
+        before=$(version)
         "$bin" count 16 --engine "${@:1:$#-1}" -t 1 --checkpoint K --checkpoint-every 0.01 \
             >/dev/null 2>&1 &
         pid=$!
-        sleep "$(printf '0.%03d' $((RANDOM % range + 150)))"
+        await $pid 60 "kill -9 $1 $round: the file written" rewritten "$before"
+        sleep "$(printf '0.%03d' $((RANDOM % range)))"
         kill -9 $pid 2>/dev/null
         wait $pid 2>/dev/null
         [[ -e K ]] && { tail -n 1 K | grep -q '^checksum ' || check "kill -9 $1 $round: whole file" false; }
@@ -173,5 +176,4 @@ for engine in "parallel-sym8 --depth 4 600" "halves 200"; do
     check "kill -9, $1: no temporary left" test -z "$(ls | grep '^K\.tmp-nq-')"
 done
 
-[[ $fail -eq 0 ]] && echo "all checkpoint safety checks passed"
-exit $fail
+finish "all checkpoint safety checks passed"

@@ -6,9 +6,7 @@
 #   conventions.sh NQUEENS [NQUEENS_MPI]
 set -u -o pipefail
 bin=$1 mpi=${2:-}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-source "$(dirname "$0")/../check.sh"
+source "$(dirname "$0")/lib.sh"
 version=$("$bin" --version | sed -n 's/^nqueens \([^ ]*\).*/\1/p')
 check "nqueens --version names a version" test -n "$version"
 
@@ -102,11 +100,7 @@ check "--progress: lines of at most 79 columns" \
     test "$(awk '{ if (length($0) > m) m = length($0) } END { print m + 0 }' "$tmp/err")" -le 79
 
 if [[ -n $mpi ]]; then
-    # Open MPI keeps memory of its components until exit, which LeakSanitizer
-    # reports with no usable stack (tests/mpi.sh says the same): no leak
-    # check for the MPI program; memory errors are still caught.
-    export ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0
-    export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+    mpi_env
     run 0 "nqueens-mpi $version" "" "$mpi" --version
     "$mpi" --help >"$tmp/out" 2>"$tmp/err"
     check "nqueens-mpi --help: status" test $? -eq 0
@@ -119,5 +113,4 @@ if [[ -n $mpi ]]; then
     out=$("$mpi" count 8 -t1 --json)
     check "nqueens-mpi -t1 --json: version" has_version <<<"$out"
 fi
-[[ $fail -eq 0 ]] && echo "the command-line conventions hold"
-exit $fail
+finish "the command-line conventions hold"

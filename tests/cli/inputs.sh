@@ -3,30 +3,28 @@
 # topology, oversized synthetic topologies, a closed stdout in every command,
 # one-line messages, thread creation failure, the estimate for long runs.
 #   inputs.sh NQUEENS HAVE_HWLOC(0|1)
-set -u
+set -u -o pipefail
 bin=$1
 hwloc=${2:-1}
-dir=$(mktemp -d)
-trap 'rm -rf "$dir"' EXIT
-source "$(dirname "$0")/../check.sh"
+source "$(dirname "$0")/lib.sh"
 want8=$("$bin" count 8 -t 2)
 want8=${want8%% engine=*}
 
 # 9. --bind none needs no topology: a topology hwloc cannot plan on, or one
 # too large to read, does not matter to it.
 for topo in "pack:2 core:300 pu:2" "pu:30000"; do
-    out=$(HWLOC_SYNTHETIC=$topo timeout 20 "$bin" count 8 -t 2 2>"$dir/err")
+    out=$(HWLOC_SYNTHETIC=$topo timeout 20 "$bin" count 8 -t 2 2>"$tmp/err")
     check "'$topo', --bind none: status 0" test $? -eq 0
     check "'$topo', --bind none: counts" test "${out%% engine=*}" = "$want8"
-    check "'$topo', --bind none: stderr empty" test ! -s "$dir/err"
+    check "'$topo', --bind none: stderr empty" test ! -s "$tmp/err"
 done
 if [[ $hwloc == 1 ]]; then
     # Over the supported size: one clear line at once, not a hang in hwloc.
     for cmd in "count 8 --bind numa" "topology"; do
-        HWLOC_SYNTHETIC=pu:30000 timeout 20 "$bin" $cmd >"$dir/out" 2>"$dir/err"
+        HWLOC_SYNTHETIC=pu:30000 timeout 20 "$bin" $cmd >"$tmp/out" 2>"$tmp/err"
         check "pu:30000, $cmd: status 2" test $? -eq 2
-        check "pu:30000, $cmd: message" grep -qx "nqueens: HWLOC_SYNTHETIC='pu:30000' describes more than 1024 PUs, more than nqueens places threads on" "$dir/err"
-        check "pu:30000, $cmd: nothing on stdout" test ! -s "$dir/out"
+        check "pu:30000, $cmd: message" grep -qx "nqueens: HWLOC_SYNTHETIC='pu:30000' describes more than 1024 PUs, more than nqueens places threads on" "$tmp/err"
+        check "pu:30000, $cmd: nothing on stdout" test ! -s "$tmp/out"
     done
 fi
 
@@ -44,40 +42,49 @@ PY
 }
 for cmd in "count 10" "count 10 --json" "verify --max 8" "topology" "topology --json" "solve 8" \
     "--help" "count --help"; do
-    closed $cmd 2>"$dir/err"
+    closed $cmd 2>"$tmp/err"
     check "closed stdout, $cmd: status 0" test $? -eq 0
-    check "closed stdout, $cmd: stderr empty" test ! -s "$dir/err"
+    check "closed stdout, $cmd: stderr empty" test ! -s "$tmp/err"
 done
 # Any other write error is one message and status 1.
-"$bin" count 10 >/dev/full 2>"$dir/err"
+"$bin" count 10 >/dev/full 2>"$tmp/err"
 check "full disk: status 1" test $? -eq 1
-check "full disk: message" grep -qx "nqueens: cannot write the output: No space left on device" "$dir/err"
+check "full disk: message" grep -qx "nqueens: cannot write the output: No space left on device" "$tmp/err"
 
 # 11. Messages: a directory as checkpoint, a newline in N, threads that
 # cannot be created.
-mkdir "$dir/d"
-"$bin" count 10 --checkpoint "$dir/d" >"$dir/out" 2>"$dir/err"
+mkdir "$tmp/d"
+"$bin" count 10 --checkpoint "$tmp/d" >"$tmp/out" 2>"$tmp/err"
 check "directory checkpoint: status 1" test $? -eq 1
-check "directory checkpoint: message" grep -qx "nqueens: checkpoint '$dir/d': is a directory" "$dir/err"
-"$bin" count $'1\n2' >"$dir/out" 2>"$dir/err"
+check "directory checkpoint: message" grep -qx "nqueens: checkpoint '$tmp/d': is a directory" "$tmp/err"
+"$bin" count $'1\n2' >"$tmp/out" 2>"$tmp/err"
 check "N with a newline: status 2" test $? -eq 2
-check "N with a newline: one line" test "$(wc -l <"$dir/err")" -eq 1
-check "N with a newline: message" grep -qx "nqueens: N must be a whole number from 1 to 32, got '1?2'" "$dir/err"
-if ! ldd "$bin" 2>/dev/null | grep -q libasan; then # ASan needs terabytes of address space
-    (ulimit -v 200000; "$bin" count 10 -t 64 >"$dir/out" 2>"$dir/err")
+check "N with a newline: one line" test "$(wc -l <"$tmp/err")" -eq 1
+check "N with a newline: message" grep -qx "nqueens: N must be a whole number from 1 to 32, got '1?2'" "$tmp/err"
+if ! sanitized "$bin"; then # ASan needs terabytes of address space
+    (ulimit -v 200000; "$bin" count 10 -t 64 >"$tmp/out" 2>"$tmp/err")
     check "ulimit -v: status 1" test $? -eq 1
-    check "ulimit -v: one clear line" grep -qx "nqueens: cannot start 64 threads: Resource temporarily unavailable (use fewer --threads, or allow more memory: ulimit -v)" "$dir/err"
-    check "ulimit -v: nothing on stdout" test ! -s "$dir/out"
+    check "ulimit -v: one clear line" grep -qx "nqueens: cannot start 64 threads: Resource temporarily unavailable (use fewer --threads, or allow more memory: ulimit -v)" "$tmp/err"
+    check "ulimit -v: nothing on stdout" test ! -s "$tmp/out"
 fi
 
 # 12. Long runs are announced on stderr, with the advice to checkpoint; the
 # estimate says nothing for short ones.
-timeout -s INT 0.5 "$bin" count 24 -t 2 >"$dir/out" 2>"$dir/err"
-check "count 24: an estimate" grep -q "^nqueens: count 24 on 2 threads may take about [0-9.]* days .*--checkpoint FILE keeps the work" "$dir/err"
-timeout -s INT 0.5 "$bin" verify --max 27 >"$dir/out" 2>"$dir/err"
-check "verify --max 27: an estimate" grep -q "^nqueens: verify --max 27 may take about [0-9.]* years" "$dir/err"
-"$bin" count 12 >"$dir/out" 2>"$dir/err"
-check "count 12: no estimate" test ! -s "$dir/err"
+# said_then_stopped ARGS...: nqueens ARGS, stopped once it says something
+# (SIGTERM: a background job has SIGINT ignored, and verify keeps that).
+said_then_stopped() {
+    rm -f "$tmp/err"
+    "$bin" "$@" >"$tmp/out" 2>"$tmp/err" &
+    local pid=$!
+    await $pid 20 "$*: a word on stderr" test -s "$tmp/err"
+    kill -TERM $pid 2>/dev/null
+    wait $pid
+}
+said_then_stopped count 24 -t 2
+check "count 24: an estimate ($(cat "$tmp/err"))" grep -q "^nqueens: count 24 on 2 threads may take about [0-9.]* days .*--checkpoint FILE keeps the work" "$tmp/err"
+said_then_stopped verify --max 27
+check "verify --max 27: an estimate" grep -q "^nqueens: verify --max 27 may take about [0-9.]* years" "$tmp/err"
+"$bin" count 12 >"$tmp/out" 2>"$tmp/err"
+check "count 12: no estimate" test ! -s "$tmp/err"
 
-[[ $fail -eq 0 ]] && echo "all input checks passed"
-exit $fail
+finish "all input checks passed"

@@ -1,15 +1,15 @@
 #!/usr/bin/env bash
 # What nqueens prints when it succeeds: count (human and JSON), verify, help.
 #   output.sh NQUEENS
-set -u
+set -u -o pipefail
 bin=$1
-source "$(dirname "$0")/../check.sh"
+source "$(dirname "$0")/lib.sh"
 
-out=$("$bin" count 10 -t 2 2>/tmp/nq-out-err.$$)
+out=$("$bin" count 10 -t 2 2>"$tmp/err")
 check "count 10: status 0" test $? -eq 0
 check "count 10: one line" test "$(printf '%s\n' "$out" | wc -l)" -eq 1
 check "count 10: human line" grep -Eq '^n=10 total=724 unique=92 engine=halves threads=2 seconds=[0-9.]+' <<<"$out"
-check "count 10: stderr empty" test ! -s /tmp/nq-out-err.$$
+check "count 10: stderr empty" test ! -s "$tmp/err"
 
 out=$("$bin" count 12 --json --threads 3)
 check "count --json: status 0" test $? -eq 0
@@ -39,20 +39,18 @@ for e in parallel-sym8 parallel-mirror naive mirror marking available bitmask; d
     check "engine $e is in --help" grep -qx "$e" <<<"$engines"
 done
 
-out=$("$bin" verify --max 10 -t 2 2>/tmp/nq-out-err.$$)
+out=$("$bin" verify --max 10 -t 2 2>"$tmp/err")
 check "verify: status 0" test $? -eq 0
 check "verify: 10 PASS lines" test "$(grep -c '^PASS n=' <<<"$out")" -eq 10
 check "verify: summary" grep -q '^PASS: 10 of 10 passed' <<<"$out"
-check "verify: stderr empty" test ! -s /tmp/nq-out-err.$$
+check "verify: stderr empty" test ! -s "$tmp/err"
 
 for cmd in "--help" "count --help" "verify --help" "solve --help" "topology --help"; do
-    out=$("$bin" $cmd 2>/tmp/nq-out-err.$$)
+    out=$("$bin" $cmd 2>"$tmp/err")
     check "$cmd: status 0" test $? -eq 0
     check "$cmd: usage on stdout" grep -q '^usage: nqueens' <<<"$out"
-    check "$cmd: stderr empty" test ! -s /tmp/nq-out-err.$$
+    check "$cmd: stderr empty" test ! -s "$tmp/err"
 done
 check "--version" grep -Eq '^nqueens [0-9]+\.[0-9]+\.[0-9]+$' <<<"$("$bin" --version)"
 
-rm -f /tmp/nq-out-err.$$
-[[ $fail -eq 0 ]] && echo "all output checks passed"
-exit $fail
+finish "all output checks passed"

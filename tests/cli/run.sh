@@ -5,10 +5,11 @@
 # ARGS are shell words ('' is an empty argument; VAR=value words before the
 # command set the environment). STDERR and STDOUT must match exactly; a
 # missing STDOUT column means stdout must be empty. '\n' in STDOUT is a newline.
-set -u
+set -u -o pipefail
 bin=$1
 cases=$2
-fail=0 count=0
+source "$(dirname "$0")/lib.sh"
+count=0
 tab=$'\t'
 while IFS= read -r line || [[ -n $line ]]; do
     [[ -z $line || $line == \#* ]] && continue
@@ -24,16 +25,15 @@ while IFS= read -r line || [[ -n $line ]]; do
         envs+=("${words[0]}")
         words=("${words[@]:1}")
     done
-    out=$(env "${envs[@]}" "$bin" "${words[@]}" 2>/tmp/nq-cli-err.$$)
+    out=$(env "${envs[@]}" "$bin" "${words[@]}" 2>"$tmp/err")
     got=$?
-    err=$(cat /tmp/nq-cli-err.$$)
+    err=$(cat "$tmp/err")
     want_out=$(printf '%b' "${want_out:-}")
     if [[ $got != "$status" || $err != "$want_err" || $out != "$want_out" ]]; then
-        fail=$((fail + 1))
-        printf 'FAIL: nqueens %s\n  status %s (want %s)\n  stderr: %s\n  want:   %s\n  stdout: %s\n  want:   %s\n' \
-            "$args" "$got" "$status" "$err" "$want_err" "$out" "$want_out"
+        fail "nqueens $args"
+        printf '  status %s (want %s)\n  stderr: %s\n  want:   %s\n  stdout: %s\n  want:   %s\n' \
+            "$got" "$status" "$err" "$want_err" "$out" "$want_out"
     fi
 done <"$cases"
-rm -f /tmp/nq-cli-err.$$
-echo "$((count - fail)) of $count cases passed"
-[[ $fail -eq 0 && $count -gt 0 ]]
+((count > 0)) || fail "no cases in $cases"
+finish "$count of $count cases passed"

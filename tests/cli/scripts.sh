@@ -5,9 +5,7 @@
 #   scripts.sh SOURCE_ROOT BUILD_DIR
 set -u -o pipefail
 root=$1 build=$2
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-source "$(dirname "$0")/check.sh"
+source "$(dirname "$0")/lib.sh"
 
 # Package tools that leave a mark if called.
 mkdir "$tmp/trap"
@@ -43,5 +41,4 @@ PATH=$tmp/bin bash -c "source '$root/scripts/common.sh'; NQ_WANTS=(no-such-tool-
     >"$tmp/out" 2>"$tmp/err"
 check "missing optional: status 0" test $? -eq 0
 check "missing optional: noted" grep -q '^nqueens: note: optional, not found: no-such-tool-xyz' "$tmp/err"
-[[ $fail -eq 0 ]] && echo "the scripts need no package manager where nothing is missing"
-exit $fail
+finish "the scripts need no package manager where nothing is missing"

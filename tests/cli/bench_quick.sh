@@ -2,49 +2,38 @@
 # bench/run.sh --quick as a test: every results file is written and every
 # CSV row carries the published Q(n); a wrong count stops the bench (exit 1);
 # a bad option exits 2. Timings are never asserted.
-# usage: tests/bench_quick.sh PATH/TO/nqueens
+#   bench_quick.sh NQUEENS
 # shellcheck disable=SC2015 # 'check && check || fail' is meant: fail if either check fails
-set -uo pipefail
-export LC_ALL=C
-
-ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+set -u -o pipefail
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 BIN=${1:?usage: bench_quick.sh PATH/TO/nqueens}
-TMP=$(mktemp -d)
-trap 'rm -rf "$TMP"' EXIT
-
-# Q(n), OEIS A000170, for the N of --quick and a little beyond.
-Q=("" 1 0 0 2 10 4 40 92 352 724 2680 14200 73712 365596)
-fails=0
-fail() {
-    echo "FAIL: $*" >&2
-    fails=$((fails + 1))
-}
+source "$(dirname "$0")/lib.sh"
 
 plots=--no-plots
 command -v gnuplot >/dev/null && plots=
 
 # The --compare row prints only the total, which the bench checks.
 # shellcheck disable=SC2086 # $plots is empty or one word
-"$ROOT/bench/run.sh" --quick --bin "$BIN" --out "$TMP/out" $plots \
+"$ROOT/bench/run.sh" --quick --bin "$BIN" --out "$tmp/out" $plots \
     --compare "$BIN count {n} --engine bitmask --json | sed 's/.*\"total\": *\\([0-9]*\\).*/\\1/'" \
-    >"$TMP/stdout" 2>"$TMP/stderr"
+    >"$tmp/stdout" 2>"$tmp/stderr"
 status=$?
 if ((status != 0)); then
-    cat "$TMP/stderr" >&2
+    cat "$tmp/stderr" >&2
     fail "bench/run.sh --quick exited with status $status"
 fi
 
 files=(engines.md engines.csv threads.md threads.csv machine.md)
 [[ -n $plots ]] || files+=(engines.png threads.png)
 for f in "${files[@]}"; do
-    [[ -s $TMP/out/$f ]] || fail "$f missing or empty"
+    [[ -s $tmp/out/$f ]] || fail "$f missing or empty"
 done
-grep -q '^| naive |' "$TMP/stdout" || fail "the engines table is not on stdout"
-grep -q '^- Commit: ' "$TMP/out/machine.md" || fail "machine.md names no commit"
+grep -q '^| naive |' "$tmp/stdout" || fail "the engines table is not on stdout"
+grep -q '^- Commit: ' "$tmp/out/machine.md" || fail "machine.md names no commit"
 
 # Every run has a row whose total is Q(n); each classic engine is there.
 for csv in engines.csv threads.csv; do
-    [[ $(head -n 1 "$TMP/out/$csv") == engine,n,threads,run,seconds,total* ]] ||
+    [[ $(head -n 1 "$tmp/out/$csv") == engine,n,threads,run,seconds,total* ]] ||
         fail "$csv: unexpected header"
     rows=0
     while IFS= read -r line; do
@@ -60,27 +49,26 @@ for csv in engines.csv threads.csv; do
             continue
         }
         [[ $total == "${Q[n]}" ]] || fail "$csv: '$line' does not give Q($n) = ${Q[n]}"
-    done < <(tail -n +2 "$TMP/out/$csv")
+    done < <(tail -n +2 "$tmp/out/$csv")
     ((rows > 0)) || fail "$csv has no rows"
 done
 for e in naive mirror marking available bitmask; do
-    grep -q "^$e,12,1,1," "$TMP/out/engines.csv" || fail "engines.csv has no row for $e at N=12"
+    grep -q "^$e,12,1,1," "$tmp/out/engines.csv" || fail "engines.csv has no row for $e at N=12"
 done
-grep -q '^".*bitmask --json.*",12,,1,' "$TMP/out/engines.csv" || fail "engines.csv has no --compare row at N=12"
+grep -q '^".*bitmask --json.*",12,,1,' "$tmp/out/engines.csv" || fail "engines.csv has no --compare row at N=12"
 
 # A program giving a wrong count stops the bench, naming it and N.
 "$ROOT/bench/run.sh" --n 6 --reps 1 --bin "$BIN" --engines bitmask --no-plots \
-    --out "$TMP/wrong" --compare 'echo 5' >/dev/null 2>"$TMP/stderr"
+    --out "$tmp/wrong" --compare 'echo 5' >/dev/null 2>"$tmp/stderr"
 status=$?
 ((status == 1)) || fail "a wrong count gave exit status $status, expected 1"
-grep -q 'wrong count: echo 5 gave 5 for N=6' "$TMP/stderr" || fail "no message naming the wrong count: $(cat "$TMP/stderr")"
+grep -q 'wrong count: echo 5 gave 5 for N=6' "$tmp/stderr" || fail "no message naming the wrong count: $(cat "$tmp/stderr")"
 
 # A bad option: one line on stderr, nothing on stdout, exit 2.
-"$ROOT/bench/run.sh" --n 0..5 --bin "$BIN" --out "$TMP/bad" >"$TMP/stdout" 2>"$TMP/stderr"
+"$ROOT/bench/run.sh" --n 0..5 --bin "$BIN" --out "$tmp/bad" >"$tmp/stdout" 2>"$tmp/stderr"
 status=$?
 ((status == 2)) || fail "--n 0..5 gave exit status $status, expected 2"
-[[ ! -s $TMP/stdout && $(wc -l <"$TMP/stderr") -eq 1 ]] || fail "--n 0..5: expected one line on stderr only"
-grep -q "^bench/run.sh: --n: '0..5'" "$TMP/stderr" || fail "--n 0..5: message $(cat "$TMP/stderr")"
+[[ ! -s $tmp/stdout && $(wc -l <"$tmp/stderr") -eq 1 ]] || fail "--n 0..5: expected one line on stderr only"
+grep -q "^bench/run.sh: --n: '0..5'" "$tmp/stderr" || fail "--n 0..5: message $(cat "$tmp/stderr")"
 
-((fails == 0)) || exit 1
-echo "bench quick: ok"
+finish "bench quick: ok"

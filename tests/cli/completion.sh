@@ -5,7 +5,7 @@
 set -u -o pipefail
 bin=$1
 source "$2"
-source "$(dirname "$0")/check.sh"
+source "$(dirname "$0")/lib.sh"
 
 # complete WORD...: the candidates for the last word, one line, sorted.
 complete_words() {
@@ -32,5 +32,4 @@ for cmd in count solve verify topology; do
     check "$cmd options: got '$(complete_words $cmd -)', want '$want'" \
         test "$(complete_words $cmd -)" = "$want"
 done
-[[ $fail -eq 0 ]] && echo "completion offers what --help says"
-exit $fail
+finish "completion offers what --help says"

@@ -6,9 +6,7 @@
 #   install.sh BUILD_DIR CC
 set -u -o pipefail
 build=$1 cc=$2
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-source "$(dirname "$0")/check.sh"
+source "$(dirname "$0")/lib.sh"
 
 prefix=$(meson introspect "$build" --buildoptions |
     python3 -c 'import json,sys; print(next(o["value"] for o in json.load(sys.stdin) if o["name"] == "prefix"))')
@@ -50,5 +48,4 @@ check "and runs: Q(8) = 92" test "$(LD_LIBRARY_PATH=$libdir "$tmp/user")" = 92
 
 check "man page installed" test -s "$root/share/man/man1/nqueens.1"
 check "bash completion installed" test -s "$root/share/bash-completion/completions/nqueens"
-[[ $fail -eq 0 ]] && echo "the moved install works"
-exit $fail
+finish "the moved install works"

@@ -1,17 +1,10 @@
-#!/bin/sh
+#!/usr/bin/env bash
 # nqueens topology and --bind from the command line.
-# usage: cli_topology.sh NQUEENS HAVE_HWLOC(0|1)
-set -u
+#   topology.sh NQUEENS HAVE_HWLOC(0|1)
+set -u -o pipefail
 nq=$1
 have_hwloc=$2
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-failed=0
-
-fail() {
-    echo "FAIL: $*" >&2
-    failed=1
-}
+source "$(dirname "$0")/lib.sh"
 
 # run STATUS CMD...: the command must exit with STATUS; on a failure
 # (STATUS != 0) stdout must be empty and stderr one line "nqueens: ...".
@@ -45,7 +38,7 @@ if [ "$have_hwloc" = 0 ]; then
     run 2 "$nq" count 8 --bind numa
     run 0 "$nq" count 8 --bind none --json
     python3 -m json.tool "$tmp/out" >/dev/null || fail "count --json does not parse"
-    exit $failed
+    finish "topology without hwloc: refused as it should be"
 fi
 
 # A placement array must have one entry per thread, numbered in order, with PUs.
@@ -96,4 +89,4 @@ run 2 env HWLOC_SYNTHETIC='pack:two' "$nq" topology
 grep -q 'HWLOC_SYNTHETIC' "$tmp/err" || fail "rejected synthetic message: $(cat "$tmp/err")"
 run 2 env HWLOC_SYNTHETIC='pack:two' "$nq" count 8 --bind numa
 
-exit $failed
+finish "all topology checks passed"

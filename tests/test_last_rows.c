@@ -92,16 +92,16 @@ typedef struct table {
 static uint32_t lookup_five(uint32_t l, uint32_t r, uint32_t cols, const uint32_t *row,
                             uint64_t *words)
 {
-    const nq_ways ways = nq_tail5_ways(l, r, cols, row);
+    const nq_ways ways = nq_last5_ways(l, r, cols, row);
     words[0] = (uint64_t)ways;
     words[1] = (uint64_t)(ways >> 64);
-    return nq_tail5_count(ways);
+    return nq_last5_count(ways);
 }
 
 static uint32_t lookup_six(uint32_t l, uint32_t r, uint32_t cols, const uint32_t *row,
                            uint64_t *words)
 {
-    return (uint32_t)nq_tail6_ways(l, r, cols, row, words);
+    return (uint32_t)nq_last6_ways(l, r, cols, row, words);
 }
 
 static void check_table(const table *tb)
@@ -111,9 +111,9 @@ static void check_table(const table *tb)
     uint64_t found = 0;
     for (int k = 0; k < 20000; k++) {
         const int n = t + (int)(rnd() % 20);
-        uint32_t l, r, cols, row[NQ_TAIL6];
+        uint32_t l, r, cols, row[NQ_LAST6_ROWS];
         random_state(n, t, k, &l, &r, &cols, row);
-        uint64_t words[NQ_TAIL6_WORDS] = { 0 };
+        uint64_t words[NQ_LAST6_WORDS] = { 0 };
         const uint32_t summary = tb->lookup(l, r, cols, row, words);
         uint32_t fits_here = 0;
         for (int w = 0; w < tb->ways; w++) {
@@ -132,15 +132,15 @@ static void check_table(const table *tb)
 Test(last_rows, five_rows_match_a_direct_check)
 {
     dirty_stack();
-    nq_tail5_init();
-    const table five = { NQ_TAIL5, NQ_TAIL5_WAYS, 1, &nq_tail5_perm[0][0], lookup_five };
+    nq_last5_init();
+    const table five = { NQ_LAST5_ROWS, NQ_LAST5_WAYS, 1, &nq_last5_perm[0][0], lookup_five };
     check_table(&five);
 }
 
 Test(last_rows, six_rows_match_a_direct_check)
 {
     dirty_stack();
-    nq_tail6_init();
-    const table six = { NQ_TAIL6, NQ_TAIL6_WAYS, 0, &nq_tail6_perm[0][0], lookup_six };
+    nq_last6_init();
+    const table six = { NQ_LAST6_ROWS, NQ_LAST6_WAYS, 0, &nq_last6_perm[0][0], lookup_six };
     check_table(&six);
 }

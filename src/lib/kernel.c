@@ -18,7 +18,7 @@
  *    compares the board with its images to find whether it is the smallest
  *    and its class size.
  *
- * The last NQ_TAIL5 rows are not searched: they are counted by table (see
+ * The last NQ_LAST5_ROWS rows are not searched: they are counted by table (see
  * last_rows.h), which is where most of the speed comes from.
  */
 #include "dispatch.h"
@@ -97,7 +97,7 @@ static void edge_tie(const nq_rules *rules, const uint32_t *board, nq_leaves *ou
         out->by_class[__builtin_ctz((unsigned)size)]++;
 }
 
-/* Leaves below a prefix that ends within the last NQ_TAIL5 rows: a plain
+/* Leaves below a prefix that ends within the last NQ_LAST5_ROWS rows: a plain
  * search, used only where a subproblem starts that deep (small n). */
 static void search_small_board(const nq_rules *rules, int y, uint32_t l, uint32_t d, uint32_t r,
                                uint32_t *board, nq_leaves *out, int kind)
@@ -142,20 +142,20 @@ static void search_small_board(const nq_rules *rules, int y, uint32_t l, uint32_
 static void tie_ways(const nq_rules *rules, uint32_t *board, uint32_t cols, nq_ways ways,
                      nq_leaves *out)
 {
-    uint32_t col[NQ_TAIL5], rest = cols;
-    for (int i = 0; i < NQ_TAIL5; i++) {
+    uint32_t col[NQ_LAST5_ROWS], rest = cols;
+    for (int i = 0; i < NQ_LAST5_ROWS; i++) {
         col[i] = rest & -rest;
         rest ^= col[i];
     }
-    const int first = rules->n - NQ_TAIL5;
-    for (int w = 0; w < NQ_TAIL5_WAYS; w++) {
+    const int first = rules->n - NQ_LAST5_ROWS;
+    for (int w = 0; w < NQ_LAST5_WAYS; w++) {
         if (!(ways >> w & 1))
             continue;
-        for (int i = 0; i < NQ_TAIL5; i++)
-            board[first + i] = col[nq_tail5_perm[w][i]];
+        for (int i = 0; i < NQ_LAST5_ROWS; i++)
+            board[first + i] = col[nq_last5_perm[w][i]];
         edge_tie(rules, board, out);
     }
-    for (int i = 0; i < NQ_TAIL5; i++)
+    for (int i = 0; i < NQ_LAST5_ROWS; i++)
         board[first + i] = 0;
 }
 
@@ -166,7 +166,7 @@ static void tie_ways(const nq_rules *rules, uint32_t *board, uint32_t cols, nq_w
 static inline nq_ways edge_ties(const nq_rules *rules, const uint32_t *board, uint32_t cols,
                                nq_ways ways)
 {
-    const int n = rules->n, b = rules->bound, last = n - 1, first = n - NQ_TAIL5;
+    const int n = rules->n, b = rules->bound, last = n - 1, first = n - NQ_LAST5_ROWS;
     if (board[b] == 1u << last) /* rotation by 270; row b is above the block */
         return ways;
     nq_ways tie = 0;
@@ -175,21 +175,22 @@ static inline nq_ways edge_ties(const nq_rules *rules, const uint32_t *board, ui
         if (board[row90] == 1u)
             return ways;
     } else if (cols & 1u) {
-        tie |= ways & nq_tail5_row[row90 - first][1]; /* column 0 is the first free */
+        tie |= ways & nq_last5_row[row90 - first][1]; /* column 0 is the first free */
     }
     const uint32_t bit180 = 1u << (last - b); /* rotation by 180: last row there */
     if (cols & bit180)
-        tie |= ways & nq_tail5_row[NQ_TAIL5 - 1][1u << __builtin_popcount(cols & (bit180 - 1))];
+        tie |= ways &
+               nq_last5_row[NQ_LAST5_ROWS - 1][1u << __builtin_popcount(cols & (bit180 - 1))];
     return tie;
 }
 
-/* Row masks of the last NQ_TAIL5 rows for the closed form. An EDGE search needs
+/* Row masks of the last NQ_LAST5_ROWS rows for the closed form. An EDGE search needs
  * both side columns taken by side_row; over whole boards that is the same as
  * barring them from the rows below it, a rule that does not depend on d. */
-static void closed_masks(const nq_rules *rules, uint32_t m[NQ_TAIL5])
+static void closed_masks(const nq_rules *rules, uint32_t m[NQ_LAST5_ROWS])
 {
-    for (int i = 0; i < NQ_TAIL5; i++) {
-        const int y = rules->n - NQ_TAIL5 + i;
+    for (int i = 0; i < NQ_LAST5_ROWS; i++) {
+        const int y = rules->n - NQ_LAST5_ROWS + i;
         m[i] = rules->mask[y];
         if (rules->kind == NQ_SUB_EDGE && y > rules->side_row)
             m[i] &= ~rules->side;
@@ -197,8 +198,8 @@ static void closed_masks(const nq_rules *rules, uint32_t m[NQ_TAIL5])
 }
 
 /* The hot loop. The current row's state lives in registers; a parent's is
- * pushed only when descending, and the last NQ_TAIL5 rows below a node at row
- * n-NQ_TAIL5-1 are counted by table (last_rows.h). Most leaves are counted in
+ * pushed only when descending, and the last NQ_LAST5_ROWS rows below a node at row
+ * n-NQ_LAST5_ROWS-1 are counted by table (last_rows.h). Most leaves are counted in
  * `leaves` (class 8 for CORNER and EDGE, `weight` for PLAIN); only the EDGE
  * ways that may tie take the slow path. */
 static inline __attribute__((always_inline)) void search(const nq_rules *rules, int y, uint32_t l,
@@ -207,13 +208,13 @@ static inline __attribute__((always_inline)) void search(const nq_rules *rules, 
 {
     const int n = rules->n, last = n - 1;
     const int fast_class = kind == NQ_SUB_PLAIN ? 0 : 3;
-    if (y >= n - NQ_TAIL5 || (kind == NQ_SUB_EDGE && rules->bound >= n - NQ_TAIL5)) {
+    if (y >= n - NQ_LAST5_ROWS || (kind == NQ_SUB_EDGE && rules->bound >= n - NQ_LAST5_ROWS)) {
         search_small_board(rules, y, l, d, r, board, out, kind);
         return;
     }
-    uint32_t closed[NQ_TAIL5];
+    uint32_t closed[NQ_LAST5_ROWS];
     closed_masks(rules, closed);
-    nq_tail5_init();
+    nq_last5_init();
     const uint32_t full = rules->full;
     uint32_t sl[NQ_MAX_N], sd[NQ_MAX_N], sr[NQ_MAX_N], sf[NQ_MAX_N];
     uint64_t leaves = 0;
@@ -235,14 +236,14 @@ static inline __attribute__((always_inline)) void search(const nq_rules *rules, 
         if (kind == NQ_SUB_EDGE)
             board[y] = bit;
         const uint32_t nl = (l | bit) << 1, nd = d | bit, nr = (r | bit) >> 1;
-        if (y + NQ_TAIL5 == last) {
+        if (y + NQ_LAST5_ROWS == last) {
             const uint32_t cols = full & ~nd;
-            const nq_ways ways = nq_tail5_ways(nl, nr, cols, closed);
+            const nq_ways ways = nq_last5_ways(nl, nr, cols, closed);
             if (kind == NQ_SUB_PLAIN || kind == NQ_SUB_CORNER) {
-                leaves += nq_tail5_count(ways);
+                leaves += nq_last5_count(ways);
             } else {
                 const nq_ways tie = edge_ties(rules, board, cols, ways);
-                leaves += nq_tail5_count(ways & ~tie);
+                leaves += nq_last5_count(ways & ~tie);
                 if (__builtin_expect(tie != 0, 0))
                     tie_ways(rules, board, cols, tie, out);
             }

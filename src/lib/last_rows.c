@@ -5,15 +5,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-nq_ways nq_tail5_row[NQ_TAIL5][1 << NQ_TAIL5];
-nq_ways nq_tail5_apart[NQ_TAIL5_GAPS][NQ_TAIL5_GAPS][NQ_TAIL5_GAPS][NQ_TAIL5_GAPS];
-int8_t nq_tail5_perm[NQ_TAIL5_WAYS][NQ_TAIL5];
+nq_ways nq_last5_row[NQ_LAST5_ROWS][1 << NQ_LAST5_ROWS];
+nq_ways nq_last5_apart[NQ_LAST5_GAPS][NQ_LAST5_GAPS][NQ_LAST5_GAPS][NQ_LAST5_GAPS];
+int8_t nq_last5_perm[NQ_LAST5_WAYS][NQ_LAST5_ROWS];
 
-uint64_t nq_tail6_row[NQ_TAIL6][1 << NQ_TAIL6][NQ_TAIL6_WORDS];
-uint64_t nq_tail6_apart[2][NQ_TAIL6_GAPS * NQ_TAIL6_GAPS * NQ_TAIL6_GAPS * NQ_TAIL6_GAPS]
-                       [NQ_TAIL6_WORDS];
-uint64_t nq_tail6_ends[NQ_TAIL6_WORDS];
-int8_t nq_tail6_perm[NQ_TAIL6_WAYS][NQ_TAIL6];
+uint64_t nq_last6_row[NQ_LAST6_ROWS][1 << NQ_LAST6_ROWS][NQ_LAST6_WORDS];
+uint64_t nq_last6_apart[2][NQ_LAST6_GAPS * NQ_LAST6_GAPS * NQ_LAST6_GAPS * NQ_LAST6_GAPS]
+                       [NQ_LAST6_WORDS];
+uint64_t nq_last6_ends[NQ_LAST6_WORDS];
+int8_t nq_last6_perm[NQ_LAST6_WAYS][NQ_LAST6_ROWS];
 
 enum {
     WINDOW = 5,    /* free columns a gap table covers */
@@ -92,33 +92,33 @@ static void build(const tables *tb)
 static void build_five(void)
 {
     /* Built in words, then stored as nq_ways. */
-    uint64_t row[NQ_TAIL5 << NQ_TAIL5][2] = { 0 },
-             apart[NQ_TAIL5_GAPS * NQ_TAIL5_GAPS * NQ_TAIL5_GAPS * NQ_TAIL5_GAPS][2] = { 0 };
-    const tables five = { NQ_TAIL5, 2, &row[0][0], &apart[0][0], NULL, &nq_tail5_perm[0][0] };
+    uint64_t row[NQ_LAST5_ROWS << NQ_LAST5_ROWS][2] = { 0 },
+             apart[NQ_LAST5_GAPS * NQ_LAST5_GAPS * NQ_LAST5_GAPS * NQ_LAST5_GAPS][2] = { 0 };
+    const tables five = { NQ_LAST5_ROWS, 2, &row[0][0], &apart[0][0], NULL, &nq_last5_perm[0][0] };
     build(&five);
-    for (int i = 0; i < NQ_TAIL5 << NQ_TAIL5; i++)
-        nq_tail5_row[i >> NQ_TAIL5][i & ((1 << NQ_TAIL5) - 1)] =
+    for (int i = 0; i < NQ_LAST5_ROWS << NQ_LAST5_ROWS; i++)
+        nq_last5_row[i >> NQ_LAST5_ROWS][i & ((1 << NQ_LAST5_ROWS) - 1)] =
             (nq_ways)row[i][1] << 64 | row[i][0];
-    nq_ways *flat = &nq_tail5_apart[0][0][0][0];
+    nq_ways *flat = &nq_last5_apart[0][0][0][0];
     for (size_t i = 0; i < sizeof apart / sizeof apart[0]; i++)
         flat[i] = (nq_ways)apart[i][1] << 64 | apart[i][0];
 }
 
 static void build_six(void)
 {
-    const tables six = { NQ_TAIL6, NQ_TAIL6_WORDS, &nq_tail6_row[0][0][0], &nq_tail6_apart[0][0][0],
-                         nq_tail6_ends, &nq_tail6_perm[0][0] };
+    const tables six = { NQ_LAST6_ROWS, NQ_LAST6_WORDS, &nq_last6_row[0][0][0],
+                         &nq_last6_apart[0][0][0], nq_last6_ends, &nq_last6_perm[0][0] };
     build(&six);
 }
 
 static pthread_once_t once_five = PTHREAD_ONCE_INIT, once_six = PTHREAD_ONCE_INIT;
 
-void nq_tail5_init(void)
+void nq_last5_init(void)
 {
     pthread_once(&once_five, build_five);
 }
 
-void nq_tail6_init(void)
+void nq_last6_init(void)
 {
     pthread_once(&once_six, build_six);
 }

@@ -26,33 +26,33 @@
 #include <immintrin.h>
 #endif
 
-#define NQ_TAIL5 5
-#define NQ_TAIL5_WAYS 120 /* 5! */
-#define NQ_TAIL5_GAPS 5   /* a gap of 4 or more columns never meets a diagonal */
+#define NQ_LAST5_ROWS 5
+#define NQ_LAST5_WAYS 120 /* 5! */
+#define NQ_LAST5_GAPS 5   /* a gap of 4 or more columns never meets a diagonal */
 typedef unsigned __int128 nq_ways;
 
-#define NQ_TAIL6 6
-#define NQ_TAIL6_WAYS 720 /* 6! */
-#define NQ_TAIL6_WORDS 12 /* 64-bit words of a mask of 720 ways */
-#define NQ_TAIL6_GAPS 6   /* a gap of 5 or more columns never meets a diagonal */
+#define NQ_LAST6_ROWS 6
+#define NQ_LAST6_WAYS 720 /* 6! */
+#define NQ_LAST6_WORDS 12 /* 64-bit words of a mask of 720 ways */
+#define NQ_LAST6_GAPS 6   /* a gap of 5 or more columns never meets a diagonal */
 
 /* The ways row i accepts, by the free columns it may take (bit k: the k-th). */
-extern NQ_HIDDEN nq_ways nq_tail5_row[NQ_TAIL5][1 << NQ_TAIL5];
+extern NQ_HIDDEN nq_ways nq_last5_row[NQ_LAST5_ROWS][1 << NQ_LAST5_ROWS];
 /* The ways with no two queens on a diagonal, by the gaps between free columns. */
-extern NQ_HIDDEN nq_ways nq_tail5_apart[NQ_TAIL5_GAPS][NQ_TAIL5_GAPS][NQ_TAIL5_GAPS][NQ_TAIL5_GAPS];
-/* Way w: row i takes the free column nq_tail5_perm[w][i] (0 is the leftmost). */
-extern NQ_HIDDEN int8_t nq_tail5_perm[NQ_TAIL5_WAYS][NQ_TAIL5];
+extern NQ_HIDDEN nq_ways nq_last5_apart[NQ_LAST5_GAPS][NQ_LAST5_GAPS][NQ_LAST5_GAPS][NQ_LAST5_GAPS];
+/* Way w: row i takes the free column nq_last5_perm[w][i] (0 is the leftmost). */
+extern NQ_HIDDEN int8_t nq_last5_perm[NQ_LAST5_WAYS][NQ_LAST5_ROWS];
 
 /* The same for six rows; the gap tables are for free columns 0..4 and 1..5. */
-extern NQ_HIDDEN uint64_t nq_tail6_row[NQ_TAIL6][1 << NQ_TAIL6][NQ_TAIL6_WORDS];
-extern NQ_HIDDEN uint64_t nq_tail6_apart[2][NQ_TAIL6_GAPS * NQ_TAIL6_GAPS * NQ_TAIL6_GAPS *
-                                            NQ_TAIL6_GAPS][NQ_TAIL6_WORDS];
-extern NQ_HIDDEN uint64_t nq_tail6_ends[NQ_TAIL6_WORDS]; /* ways apart if all six adjacent */
-extern NQ_HIDDEN int8_t nq_tail6_perm[NQ_TAIL6_WAYS][NQ_TAIL6];
+extern NQ_HIDDEN uint64_t nq_last6_row[NQ_LAST6_ROWS][1 << NQ_LAST6_ROWS][NQ_LAST6_WORDS];
+extern NQ_HIDDEN uint64_t nq_last6_apart[2][NQ_LAST6_GAPS * NQ_LAST6_GAPS * NQ_LAST6_GAPS *
+                                            NQ_LAST6_GAPS][NQ_LAST6_WORDS];
+extern NQ_HIDDEN uint64_t nq_last6_ends[NQ_LAST6_WORDS]; /* ways apart if all six adjacent */
+extern NQ_HIDDEN int8_t nq_last6_perm[NQ_LAST6_WAYS][NQ_LAST6_ROWS];
 
 /* Fill the tables of 5 and of 6 rows, once; safe from any thread. */
-void nq_tail5_init(void);
-void nq_tail6_init(void);
+void nq_last5_init(void);
+void nq_last6_init(void);
 
 /* The bits of a at the set bits of cols, packed (pext). */
 static inline uint32_t nq_gather(uint32_t a, uint32_t cols)
@@ -69,7 +69,7 @@ static inline uint32_t nq_gather(uint32_t a, uint32_t cols)
 
 /* The places of the first t set bits of cols, lowest first. With pdep each
  * is found on its own, not one after the other. */
-static inline void nq_tail_cols(uint32_t cols, uint32_t *c, int t)
+static inline void nq_free_cols(uint32_t cols, uint32_t *c, int t)
 {
     for (int i = 0; i < t; i++) {
 #ifdef NQ_FAST_PEXT
@@ -82,7 +82,7 @@ static inline void nq_tail_cols(uint32_t cols, uint32_t *c, int t)
 }
 
 /* Free columns between two free columns, capped at `cap`. */
-static inline uint32_t nq_tail_gap(uint32_t lo, uint32_t hi, uint32_t cap)
+static inline uint32_t nq_free_gap(uint32_t lo, uint32_t hi, uint32_t cap)
 {
     const uint32_t g = hi - lo - 1;
     return g < cap ? g : cap;
@@ -91,47 +91,47 @@ static inline uint32_t nq_tail_gap(uint32_t lo, uint32_t hi, uint32_t cap)
 /* The ways to complete the last 5 rows, below the diagonal attacks l and r
  * (as seen from the first of them), with the free columns cols and the
  * columns row[i] allows in each. */
-static inline nq_ways nq_tail5_ways(uint32_t l, uint32_t r, uint32_t cols, const uint32_t *row)
+static inline nq_ways nq_last5_ways(uint32_t l, uint32_t r, uint32_t cols, const uint32_t *row)
 {
-    enum { CAP = NQ_TAIL5_GAPS - 1 };
+    enum { CAP = NQ_LAST5_GAPS - 1 };
     nq_ways ways = ~(nq_ways)0;
-    for (int i = 0; i < NQ_TAIL5; i++)
-        ways &= nq_tail5_row[i][nq_gather(row[i] & ~((l << i) | (r >> i)), cols)];
-    uint32_t c[NQ_TAIL5];
-    nq_tail_cols(cols, c, NQ_TAIL5);
-    return ways & nq_tail5_apart[nq_tail_gap(c[0], c[1], CAP)][nq_tail_gap(c[1], c[2], CAP)]
-                               [nq_tail_gap(c[2], c[3], CAP)][nq_tail_gap(c[3], c[4], CAP)];
+    for (int i = 0; i < NQ_LAST5_ROWS; i++)
+        ways &= nq_last5_row[i][nq_gather(row[i] & ~((l << i) | (r >> i)), cols)];
+    uint32_t c[NQ_LAST5_ROWS];
+    nq_free_cols(cols, c, NQ_LAST5_ROWS);
+    return ways & nq_last5_apart[nq_free_gap(c[0], c[1], CAP)][nq_free_gap(c[1], c[2], CAP)]
+                               [nq_free_gap(c[2], c[3], CAP)][nq_free_gap(c[3], c[4], CAP)];
 }
 
-static inline uint32_t nq_tail5_count(nq_ways w)
+static inline uint32_t nq_last5_count(nq_ways w)
 {
     return (uint32_t)(__builtin_popcountll((uint64_t)w) +
                       __builtin_popcountll((uint64_t)(w >> 64)));
 }
 
 /* The same for the last 6 rows, into ways; 0 if there is none. */
-static inline int nq_tail6_ways(uint32_t l, uint32_t r, uint32_t cols, const uint32_t *row,
+static inline int nq_last6_ways(uint32_t l, uint32_t r, uint32_t cols, const uint32_t *row,
                                 uint64_t *ways)
 {
-    enum { CAP = NQ_TAIL6_GAPS - 1, G = NQ_TAIL6_GAPS };
-    const uint64_t *m[NQ_TAIL6];
-    for (int i = 0; i < NQ_TAIL6; i++)
-        m[i] = nq_tail6_row[i][nq_gather(row[i] & ~((l << i) | (r >> i)), cols)];
-    uint32_t c[NQ_TAIL6], g[NQ_TAIL6 - 1];
-    nq_tail_cols(cols, c, NQ_TAIL6);
-    for (int i = 0; i < NQ_TAIL6 - 1; i++)
-        g[i] = nq_tail_gap(c[i], c[i + 1], CAP);
-    const uint64_t *a0 = nq_tail6_apart[0][((g[0] * G + g[1]) * G + g[2]) * G + g[3]];
-    const uint64_t *a1 = nq_tail6_apart[1][((g[1] * G + g[2]) * G + g[3]) * G + g[4]];
+    enum { CAP = NQ_LAST6_GAPS - 1, G = NQ_LAST6_GAPS };
+    const uint64_t *m[NQ_LAST6_ROWS];
+    for (int i = 0; i < NQ_LAST6_ROWS; i++)
+        m[i] = nq_last6_row[i][nq_gather(row[i] & ~((l << i) | (r >> i)), cols)];
+    uint32_t c[NQ_LAST6_ROWS], g[NQ_LAST6_ROWS - 1];
+    nq_free_cols(cols, c, NQ_LAST6_ROWS);
+    for (int i = 0; i < NQ_LAST6_ROWS - 1; i++)
+        g[i] = nq_free_gap(c[i], c[i + 1], CAP);
+    const uint64_t *a0 = nq_last6_apart[0][((g[0] * G + g[1]) * G + g[2]) * G + g[3]];
+    const uint64_t *a1 = nq_last6_apart[1][((g[1] * G + g[2]) * G + g[3]) * G + g[4]];
     uint64_t any = 0;
-    for (int k = 0; k < NQ_TAIL6_WORDS; k++) {
+    for (int k = 0; k < NQ_LAST6_WORDS; k++) {
         ways[k] = m[0][k] & m[1][k] & m[2][k] & m[3][k] & m[4][k] & m[5][k] & a0[k] & a1[k];
         any |= ways[k];
     }
     if (any && (cols >> __builtin_ctz(cols)) == 0x3f) {
         any = 0;
-        for (int k = 0; k < NQ_TAIL6_WORDS; k++) {
-            ways[k] &= nq_tail6_ends[k];
+        for (int k = 0; k < NQ_LAST6_WORDS; k++) {
+            ways[k] &= nq_last6_ends[k];
             any |= ways[k];
         }
     }

@@ -382,7 +382,7 @@ int nq_plan_solve_until(const nq_plan *plan, size_t i, const volatile int *stop,
     /* Pieces of NQ_PIECE_ROWS searched rows above the table's: thousands of
      * nodes or more each, so the split costs nothing measurable, and short
      * enough at any n for a stop to be seen within a fraction of a second. */
-    const int split = plan->n - NQ_TAIL5 - NQ_PIECE_ROWS;
+    const int split = plan->n - NQ_LAST5_ROWS - NQ_PIECE_ROWS;
     const int err = search_pieces(&rules, s->rows, split > s->rows ? split : s->rows, l, d, r,
                                   board, &leaves, stop);
     if (err)

@@ -105,19 +105,19 @@ static inline int emit(nq_list_worker *w, const int8_t *q, int unique)
     return nq_list_emit(w, q);
 }
 
-/* Emits the completions in `ways` of the last NQ_TAIL6 rows (free columns
+/* Emits the completions in `ways` of the last NQ_LAST6_ROWS rows (free columns
  * cols) below the prefix in q, lowest way first: in lexicographic order.
  * 1 ends this subproblem's search. */
 static inline int emit_ways(nq_list_worker *w, int8_t *q, const uint64_t *ways, uint32_t cols,
                             int unique)
 {
-    int8_t *const tail = q + w->listing->order.n - NQ_TAIL6;
-    uint32_t col[NQ_TAIL6];
-    nq_tail_cols(cols, col, NQ_TAIL6);
-    for (int k = 0; k < NQ_TAIL6_WORDS; k++) {
+    int8_t *const tail = q + w->listing->order.n - NQ_LAST6_ROWS;
+    uint32_t col[NQ_LAST6_ROWS];
+    nq_free_cols(cols, col, NQ_LAST6_ROWS);
+    for (int k = 0; k < NQ_LAST6_WORDS; k++) {
         for (uint64_t m = ways[k]; m; m &= m - 1) {
-            const int8_t *perm = nq_tail6_perm[64 * k + __builtin_ctzll(m)];
-            for (int i = 0; i < NQ_TAIL6; i++)
+            const int8_t *perm = nq_last6_perm[64 * k + __builtin_ctzll(m)];
+            for (int i = 0; i < NQ_LAST6_ROWS; i++)
                 tail[i] = (int8_t)col[perm[i]];
             if (emit(w, q, unique))
                 return 1;
@@ -148,7 +148,7 @@ static int dead_ahead(const uint32_t *allowed, int from, int last, uint32_t full
 /* Iterative bitmask backtracking (after Richards' bit-parallel formulation)
  * over rows depth..n-1 below the prefix in w->q, lowest column first. The
  * current row's masks live in registers and are pushed only when going down.
- * The last NQ_TAIL6 rows are taken from the tables of last_rows.h; a
+ * The last NQ_LAST6_ROWS rows are taken from the tables of last_rows.h; a
  * subproblem that starts within them (n <= 8) is searched down to the last
  * row, which is settled inline from the row above (at most one free bit). */
 static inline void search(nq_list_worker *w, int unique)
@@ -183,9 +183,9 @@ static inline void search(nq_list_worker *w, int unique)
     /* Forward checking only where subtrees are big (large n): it costs a
      * pass over the rows below, but spares whole dead subtrees. */
     const int fc_below = last - FC_MIN_ROWS;
-    const int table_row = d <= last - NQ_TAIL6 ? last - NQ_TAIL6 : -1;
+    const int table_row = d <= last - NQ_LAST6_ROWS ? last - NQ_LAST6_ROWS : -1;
     if (table_row >= 0)
-        nq_tail6_init();
+        nq_last6_init();
     int row = d; /* d < last here: the loop only places rows up to last - 1 */
     uint32_t a = ~(c | l | rr) & allowed[row];
     unsigned tick = 0;
@@ -208,8 +208,8 @@ static inline void search(nq_list_worker *w, int unique)
         const uint32_t nc = c | bit, nl = (l | bit) << 1, nr = (rr | bit) >> 1;
         if (row == table_row) {
             const uint32_t cols = o->full & ~nc;
-            uint64_t ways[NQ_TAIL6_WORDS];
-            if (nq_tail6_ways(nl, nr, cols, allowed + last + 1 - NQ_TAIL6, ways) &&
+            uint64_t ways[NQ_LAST6_WORDS];
+            if (nq_last6_ways(nl, nr, cols, allowed + last + 1 - NQ_LAST6_ROWS, ways) &&
                 emit_ways(w, q, ways, cols, unique))
                 return;
             continue;

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The public header on its own, as a user's strict build sees it: C11 and
-# C++17 with -Wall -Wextra -pedantic -Werror, and 128-bit totals usable.
+# C++17 with -Wall -Wextra -pedantic -Werror, and 128-bit totals usable;
+# and every function it declares is called by a test (tests/*.c).
 #   header.sh HEADER_DIR CC [CXX]
 set -u -o pipefail
 dir=$1 cc=$2 cxx=${3:-}
@@ -20,6 +21,12 @@ strict=(-Wall -Wextra -pedantic -Werror -I"$dir")
 check "C11: the header alone" "$cc" -std=c11 "${strict[@]}" -fsyntax-only -x c "$dir/nqueens.h"
 check "C11: a program using it" "$cc" -std=c11 "${strict[@]}" -c "$tmp/use.c" -o "$tmp/c.o"
 check "C99: a program using it" "$cc" -std=c99 "${strict[@]}" -c "$tmp/use.c" -o "$tmp/c99.o"
+untested=()
+for fn in $(sed -n 's/^NQ_API .*[ *]\(nq_[a-z0-9_]*\)(.*/\1/p' "$dir/nqueens.h"); do
+    grep -qw "$fn" "$(dirname "$0")"/../*.c || untested+=("$fn")
+done
+check "the header declares functions" test "$(grep -c '^NQ_API' "$dir/nqueens.h")" -gt 40
+check "every public function is tested (untested: ${untested[*]:-none})" test ${#untested[@]} -eq 0
 if [[ -z $cxx ]]; then
     echo "no C++ compiler: the C++ checks are skipped"
     ((failed == 0)) || exit 1

@@ -58,7 +58,7 @@ static int matches(int n, const int8_t *board, const int8_t *prefix)
 
 static int compare_prefix(const void *a, const void *b)
 {
-    return memcmp(a, b, NQ_MAX_N * sizeof(int));
+    return memcmp(a, b, NQ_MAX_N * sizeof(int8_t));
 }
 
 Test(plan, prefixes_are_conflict_free_and_distinct)

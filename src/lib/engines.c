@@ -8,8 +8,8 @@
 #include <string.h>
 
 #define CLASSIC(fn) .count = fn
-#define BACKTRACK                                                                      \
-    .plan = nq_plan_backtrack, .solve = nq_solve_backtrack, .plausible = nq_plausible_backtrack
+#define BACKTRACK(roots)                                                               \
+    .plan = roots, .solve = nq_solve_backtrack, .plausible = nq_plausible_backtrack
 
 /* The classic engines take about ten times parallel-sym8's time. */
 static const nq_engine engines[NQ_ENG_COUNT] = {
@@ -22,11 +22,11 @@ static const nq_engine engines[NQ_ENG_COUNT] = {
                         .description = "bitmask, all 8 symmetries of the square (corner/edge "
                                        "split), OpenMP; gives U(n)",
                         .parallel = 1, .gives_unique = 1, .uses_depth = 1, .seconds_16 = 1.0 },
-                      BACKTRACK },
+                      BACKTRACK(nq_plan_sym8) },
     [NQ_ENG_PMIRROR] = { { .name = "parallel-mirror",
                            .description = "bitmask, left-right mirror symmetry, OpenMP",
                            .parallel = 1, .uses_depth = 1, .seconds_16 = 1.5 },
-                         BACKTRACK },
+                         BACKTRACK(nq_plan_mirror) },
     [NQ_ENG_NAIVE] = { { .name = "naive",
                          .description = "classic: backtracking, each queen checked against "
                                         "every earlier one",

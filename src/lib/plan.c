@@ -229,16 +229,15 @@ static int order_by_weight(nq_plan *p)
     return 0;
 }
 
-int nq_plan_backtrack(nq_plan *p, const volatile int *stop)
+/* A backtracking engine's plan: its roots, pre-expanded to the depth. */
+static int plan_backtrack(nq_plan *p, const volatile int *stop,
+                          void (*roots)(builder *b, int n, int depth))
 {
     const int n = p->n;
     if (!p->depth)
         p->depth = default_depth(n);
     builder b = { .stop = stop };
-    if (p->engine == NQ_ENG_SYM8)
-        roots_sym8(&b, n, p->depth);
-    else
-        roots_mirror(&b, n, p->depth);
+    roots(&b, n, p->depth);
     p->subs = b.subs;
     p->size = b.size;
     if (b.failed)
@@ -261,6 +260,16 @@ int nq_plan_backtrack(nq_plan *p, const volatile int *stop)
     }
     p->fingerprint = h;
     return 0;
+}
+
+int nq_plan_sym8(nq_plan *p, const volatile int *stop)
+{
+    return plan_backtrack(p, stop, roots_sym8);
+}
+
+int nq_plan_mirror(nq_plan *p, const volatile int *stop)
+{
+    return plan_backtrack(p, stop, roots_mirror);
 }
 
 int nq_plan_create_until(nq_plan **out, int n, int engine, int depth, const volatile int *stop)

@@ -43,8 +43,10 @@ int nq_plan_create_until(nq_plan **out, int n, int engine, int depth, const vola
 int nq_plan_solve_until(const nq_plan *plan, size_t i, const volatile int *stop,
                         nq_sub_result *out);
 
-/* The backtracking engines' plans and subproblems. */
-int nq_plan_backtrack(nq_plan *plan, const volatile int *stop);
+/* The backtracking engines' plans (all 8 symmetries; the left-right mirror)
+ * and subproblems. */
+int nq_plan_sym8(nq_plan *plan, const volatile int *stop);
+int nq_plan_mirror(nq_plan *plan, const volatile int *stop);
 int nq_solve_backtrack(const nq_plan *plan, size_t i, void *work, const volatile int *stop,
                        nq_sub_result *out);
 /* Whether (total, unique) can be the counts of subproblem i (checkpoints). */

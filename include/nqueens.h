@@ -35,8 +35,8 @@ __extension__ typedef unsigned __int128 nq_u128;
 /* The version of this header; nq_version() gives the library's as
  * "MAJOR.MINOR.PATCH". Within one MAJOR, a program built against an older
  * header works with a newer library. */
-#define NQ_VERSION_MAJOR 0
-#define NQ_VERSION_MINOR 1
+#define NQ_VERSION_MAJOR 1
+#define NQ_VERSION_MINOR 0
 #define NQ_VERSION_PATCH 0
 
 NQ_API const char *nq_version(void);
@@ -75,7 +75,8 @@ NQ_API int nq_engine_find(const char *name);
  * may be NULL. */
 typedef struct nq_run_hooks {
     /* Once *stop is non-zero, no further work is started and the call
-     * returns NQ_ERR(EINTR) soon (work under way is abandoned or ends). */
+     * returns NQ_ERR(EINTR) soon (work under way is abandoned or ends).
+     * Planning (nq_plan_create, and the plan of a count) sees it too. */
     volatile int *stop;
     /* Called by each thread of the parallel region before it takes work
      * (thread placement binds here). */
@@ -318,10 +319,13 @@ NQ_API int nq_bind_thread(const nq_binder *binder, int thread, nq_placement *rea
 /* ================================================================ advanced
  * The building blocks of nq_count, for programs that schedule subproblems
  * themselves (nqueens-mpi hands them out over MPI ranks). Stable as the
- * rest within one MAJOR version: the calls, their meaning and the plan's
- * order and fingerprint for a given (n, engine, depth). Not stable: how
- * many subproblems an engine makes, their weights, and the checkpoint
- * file's bytes (a newer library reads older files, not the reverse). */
+ * rest within one MAJOR version: the calls and their meaning. Fixed within
+ * one library version: the plan for (n, engine, depth), its order and its
+ * fingerprint (all ranks of a job must run the same version). Free to
+ * change between versions: the subproblems an engine makes and their
+ * weights (a checkpoint of another plan is refused by its fingerprint,
+ * never misread), and the checkpoint file's bytes (a newer library reads
+ * older formats, not the reverse). */
 
 /* ------------------------------------------------------------------- plan */
 
@@ -345,8 +349,10 @@ typedef struct nq_sub_result {
 /* depth 0 picks a depth from n. Classic engines have no plan: ENOTSUP. A
  * depth that would make more than NQ_MAX_PLAN_SIZE subproblems:
  * NQ_ERR(E2BIG), found as the plan outgrows the limit, before more memory
- * is taken. */
-NQ_API int nq_plan_create(nq_plan **out, int n, int engine, int depth);
+ * is taken. hooks may be NULL; only hooks->stop is used: planning a large
+ * n takes seconds, and a stop ends it with NQ_ERR(EINTR) (*out NULL). */
+NQ_API int nq_plan_create(nq_plan **out, int n, int engine, int depth,
+                          const nq_run_hooks *hooks);
 NQ_API void nq_plan_destroy(nq_plan *plan);
 NQ_API size_t nq_plan_size(const nq_plan *plan);
 NQ_API int nq_plan_depth(const nq_plan *plan);
@@ -360,8 +366,11 @@ NQ_API double nq_plan_weight(const nq_plan *plan, size_t i);
  * number of queens placed. */
 NQ_API int nq_plan_prefix(const nq_plan *plan, size_t i, int8_t cols[NQ_MAX_N]);
 
-/* Counts one subproblem on the calling thread. */
-NQ_API void nq_plan_solve_one(const nq_plan *plan, size_t i, nq_sub_result *out);
+/* Counts one subproblem on the calling thread: 0, NQ_ERR(ENOMEM) (halves'
+ * tables), or NQ_ERR(EINTR) soon after hooks->stop is set (hooks may be
+ * NULL). On an error *out is zero. */
+NQ_API int nq_plan_solve_one(const nq_plan *plan, size_t i, const nq_run_hooks *hooks,
+                             nq_sub_result *out);
 
 /* Counts the subproblems not yet done, over `threads` OpenMP threads (0: the
  * default), with a dynamic work queue, largest estimated first. done[i] != 0

@@ -94,7 +94,7 @@ Test(api, plan_run_and_run_list_give_the_published_counts)
         for (size_t k = 0; k < sizeof known / sizeof known[0]; k++) {
             const int n = known[k].n;
             nq_plan *plan;
-            cr_assert_eq(nq_plan_create(&plan, n, engine, 0), 0);
+            cr_assert_eq(nq_plan_create(&plan, n, engine, 0, NULL), 0);
             const size_t size = nq_plan_size(plan);
             cr_assert_gt(size, 0);
             cr_assert(nq_plan_depth(plan) > 0 || !nq_engine_get(engine)->uses_depth);
@@ -158,8 +158,13 @@ Test(api, plan_run_and_run_list_give_the_published_counts)
 
             /* One subproblem on the calling thread. */
             nq_sub_result one;
-            nq_plan_solve_one(plan, order[size - 1], &one);
+            cr_assert_eq(nq_plan_solve_one(plan, order[size - 1], NULL, &one), 0);
             cr_assert(one.total == results[order[size - 1]].total);
+            /* A stop: EINTR, and nothing counted. */
+            volatile int stop = 1;
+            const nq_run_hooks hooks = { .stop = &stop };
+            cr_assert_eq(nq_plan_solve_one(plan, order[0], &hooks, &one), NQ_ERR(EINTR));
+            cr_assert(one.total == 0 && one.unique == 0);
 
             free(order);
             free(seen);
@@ -176,10 +181,30 @@ Test(api, plan_finish_checks_its_sums)
 {
     nq_plan *plan;
     const int halves = nq_engine_find("halves");
-    cr_assert_eq(nq_plan_create(&plan, 12, halves, 0), 0);
+    cr_assert_eq(nq_plan_create(&plan, 12, halves, 0, NULL), 0);
     nq_sub_result sum = { 14200 + 1, 0 };
     cr_assert_eq(nq_plan_finish(plan, &sum), NQ_ERR(EPROTO));
     nq_plan_destroy(plan);
+}
+
+/* A stop ends planning: EINTR and no plan, whatever the engine and size
+ * (n = 32 at depth 5 is seconds of planning). */
+Test(api, plan_create_sees_a_stop)
+{
+    volatile int stop = 1;
+    const nq_run_hooks hooks = { .stop = &stop };
+    for (int engine = 0; engine < nq_engine_count(); engine++) {
+        if (!nq_engine_get(engine)->parallel)
+            continue;
+        nq_plan *plan = (nq_plan *)&stop;
+        cr_assert_eq(nq_plan_create(&plan, 12, engine, 0, &hooks), NQ_ERR(EINTR), "%s",
+                     nq_engine_get(engine)->name);
+        cr_assert_null(plan);
+        if (nq_engine_get(engine)->uses_depth) {
+            cr_assert_eq(nq_plan_create(&plan, 32, engine, 5, &hooks), NQ_ERR(EINTR));
+            cr_assert_null(plan);
+        }
+    }
 }
 
 /* on_done: once per finished subproblem, from the thread that finished it;
@@ -204,7 +229,7 @@ Test(api, on_done_sees_every_subproblem_and_can_stop_the_run)
         if (!nq_engine_get(engine)->parallel)
             continue;
         nq_plan *plan;
-        cr_assert_eq(nq_plan_create(&plan, 12, engine, 0), 0);
+        cr_assert_eq(nq_plan_create(&plan, 12, engine, 0, NULL), 0);
         const size_t size = nq_plan_size(plan);
         unsigned char *done = calloc(size, 1);
         nq_sub_result *results = calloc(size, sizeof *results);

@@ -155,7 +155,7 @@ Test(checkpoint, write_and_read_round_trip)
     fresh_path();
     /* n = 32, so that a 128-bit total is a plausible count. */
     nq_plan *plan;
-    cr_assert_eq(nq_plan_create(&plan, 32, NQ_ENG_SYM8, 2), 0);
+    cr_assert_eq(nq_plan_create(&plan, 32, NQ_ENG_SYM8, 2, NULL), 0);
     const size_t size = nq_plan_size(plan);
     unsigned char *done = calloc(size, 1), *done2 = calloc(size, 1);
     nq_sub_result *res = calloc(size, sizeof *res), *res2 = calloc(size, sizeof *res2);

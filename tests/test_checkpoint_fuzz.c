@@ -82,13 +82,13 @@ static size_t good_file(char *text)
 static void setup(void)
 {
     snprintf(path, sizeof path, "/tmp/nq-test-fuzz-%ld", (long)getpid());
-    cr_assert_eq(nq_plan_create(&plan, N, NQ_ENG_SYM8, DEPTH), 0);
+    cr_assert_eq(nq_plan_create(&plan, N, NQ_ENG_SYM8, DEPTH, NULL), 0);
     size = nq_plan_size(plan);
     truth = calloc(size, sizeof *truth);
     done = calloc(size, 1);
     results = calloc(size, sizeof *results);
     for (size_t i = 0; i < size; i++)
-        nq_plan_solve_one(plan, i, &truth[i]);
+        cr_assert_eq(nq_plan_solve_one(plan, i, NULL, &truth[i]), 0);
 }
 
 static void teardown(void)

@@ -67,7 +67,7 @@ Test(plan, prefixes_are_conflict_free_and_distinct)
         for (int n = 1; n <= 16; n++)
             for (int depth = 1; depth <= 4; depth++) {
                 nq_plan *plan;
-                cr_assert_eq(nq_plan_create(&plan, n, engine, depth), 0);
+                cr_assert_eq(nq_plan_create(&plan, n, engine, depth, NULL), 0);
                 const size_t size = nq_plan_size(plan);
                 int8_t (*pre)[NQ_MAX_N] = calloc(size + 1, sizeof *pre);
                 int *rows = calloc(size + 1, sizeof *rows);
@@ -115,7 +115,7 @@ Test(plan, every_solution_is_covered_once)
         for (int engine = NQ_ENG_SYM8; engine <= NQ_ENG_PMIRROR; engine++)
             for (int depth = 1; depth <= 4; depth++) {
                 nq_plan *plan;
-                cr_assert_eq(nq_plan_create(&plan, n, engine, depth), 0);
+                cr_assert_eq(nq_plan_create(&plan, n, engine, depth, NULL), 0);
                 for (int s = 0; s < all.count; s++) {
                     if (!must_cover(engine, n, all.boards[s]))
                         continue;
@@ -141,12 +141,12 @@ Test(plan, weighted_sum_of_subproblems_is_the_total)
             unsigned long long total, unique;
             known_values(n, &total, &unique);
             nq_plan *plan;
-            cr_assert_eq(nq_plan_create(&plan, n, engine, 3), 0);
+            cr_assert_eq(nq_plan_create(&plan, n, engine, 3, NULL), 0);
             nq_u128 sum = 0;
             uint64_t usum = 0;
             for (size_t i = 0; i < nq_plan_size(plan); i++) {
                 nq_sub_result r;
-                nq_plan_solve_one(plan, i, &r);
+                cr_assert_eq(nq_plan_solve_one(plan, i, NULL, &r), 0);
                 sum += r.total;
                 usum += r.unique;
             }
@@ -160,10 +160,10 @@ Test(plan, weighted_sum_of_subproblems_is_the_total)
 Test(plan, fingerprint_depends_on_the_plan)
 {
     nq_plan *a, *b, *c, *d;
-    cr_assert_eq(nq_plan_create(&a, 12, NQ_ENG_SYM8, 3), 0);
-    cr_assert_eq(nq_plan_create(&b, 12, NQ_ENG_SYM8, 3), 0);
-    cr_assert_eq(nq_plan_create(&c, 12, NQ_ENG_SYM8, 2), 0);
-    cr_assert_eq(nq_plan_create(&d, 12, NQ_ENG_PMIRROR, 3), 0);
+    cr_assert_eq(nq_plan_create(&a, 12, NQ_ENG_SYM8, 3, NULL), 0);
+    cr_assert_eq(nq_plan_create(&b, 12, NQ_ENG_SYM8, 3, NULL), 0);
+    cr_assert_eq(nq_plan_create(&c, 12, NQ_ENG_SYM8, 2, NULL), 0);
+    cr_assert_eq(nq_plan_create(&d, 12, NQ_ENG_PMIRROR, 3, NULL), 0);
     cr_assert_eq(nq_plan_fingerprint(a), nq_plan_fingerprint(b));
     cr_assert_neq(nq_plan_fingerprint(a), nq_plan_fingerprint(c));
     cr_assert_neq(nq_plan_fingerprint(a), nq_plan_fingerprint(d));
@@ -176,6 +176,6 @@ Test(plan, fingerprint_depends_on_the_plan)
 Test(plan, classic_engines_have_no_plan)
 {
     nq_plan *p;
-    cr_assert_eq(nq_plan_create(&p, 8, NQ_ENG_NAIVE, 0), NQ_ERR(ENOTSUP));
+    cr_assert_eq(nq_plan_create(&p, 8, NQ_ENG_NAIVE, 0, NULL), NQ_ERR(ENOTSUP));
     cr_assert_null(p);
 }

@@ -203,9 +203,9 @@ int cmd_count(int argc, char **argv)
                         "use a smaller --depth", depth, (unsigned long)NQ_MAX_PLAN_SIZE, n);
     if (err == NQ_ERR(EAGAIN))
         cli_fail("cannot start %d threads: %s (use fewer --threads, or allow more memory: "
-                 "ulimit -v)", res.threads ? res.threads : threads, strerror(-err));
+                 "ulimit -v)", res.threads ? res.threads : threads, nq_strerror(err));
     if (err)
-        cli_fail("count %d failed: %s", n, strerror(-err));
+        cli_fail("count %d failed: %s", n, nq_strerror(err));
     cli_binding_check(&start.binding);
 
     const count_summary summary = {

@@ -171,7 +171,7 @@ int cmd_solve(int argc, char **argv)
         cli_binding_check(&binding);
     cli_binding_close(&binding);
     if (!ran)
-        cli_fail("solve: %s", strerror(-rc));
+        cli_fail("solve: %s", nq_strerror(rc));
     if (rc == NQ_ERR(EINTR) && err != EPIPE)
         cli_fail("cannot write the output: %s", strerror(err));
     return 0;

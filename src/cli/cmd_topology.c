@@ -127,7 +127,7 @@ int cmd_topology(int argc, char **argv)
     const int err = nq_placement_plan(topo, threads, mode, plan);
     if (err)
         cli_fail("cannot plan %d threads with --bind %s: %s", threads, nq_bind_mode_name(mode),
-                 strerror(-err));
+                 nq_strerror(err));
     if (json)
         print_json(&info, threads, mode, plan);
     else

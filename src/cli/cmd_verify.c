@@ -4,6 +4,7 @@
 #include "known_values.h"
 #include "options.h"
 #include "run_estimate.h"
+#include "stop_signals.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -14,7 +15,9 @@ static void usage(void)
            "Recomputes n = 1..N (default 16, at most %d) and checks each count against\n"
            "the published values built into the program (OEIS A000170 and A002562):\n"
            "one PASS/FAIL line per n; exit status 1 on any failure. With --json, one\n"
-           "JSON object on stdout instead, with every n's counts and verdict.\n",
+           "JSON object on stdout instead, with every n's counts and verdict.\n"
+           "SIGINT, SIGTERM or SIGHUP stops it: the lines of the n finished stand,\n"
+           "the JSON says \"stopped\", and the exit status is 128 + the signal.\n",
            KNOWN_MAX_N);
 }
 
@@ -50,18 +53,23 @@ int cmd_verify(int argc, char **argv)
     cli_announce_long_run(what, seconds,
                           "'nqueens count N --checkpoint FILE' keeps the work of a large N "
                           "if it is stopped");
-    int failures = 0;
+    cli_catch_stop_signals();
+    const nq_run_hooks hooks = { .stop = (volatile int *)&cli_stop_requested };
+    int failures = 0, checked = 0;
     if (json)
         printf("{\"version\":\"%s\",\"engine\":\"%s\",\"threads\":%d,\"max\":%d,\"results\":[",
                nq_version(), nq_engine_get(engine)->name, threads, max);
     for (int n = 1; n <= max; n++) {
         unsigned long long want_total, want_unique;
         known_values(n, &want_total, &want_unique);
-        const nq_count_params params = { .n = n, .engine = engine, .threads = threads };
+        const nq_count_params params = { .n = n, .engine = engine, .threads = threads,
+                                          .hooks = &hooks };
         nq_count_result res;
         const int err = nq_count(&params, &res);
+        if (err == NQ_ERR(EINTR))
+            break;
         if (err)
-            cli_fail("verify: count %d failed: %s", n, strerror(-err));
+            cli_fail("verify: count %d failed: %s", n, nq_strerror(err));
         const int ok = res.total == want_total && (!res.unique_known || res.unique == want_unique);
         char total[40], unique[40] = "unknown";
         nq_u128_str(res.total, total);
@@ -77,12 +85,20 @@ int cmd_verify(int argc, char **argv)
                    ok ? "PASS" : "FAIL", n, total, unique, want_total, want_unique, res.seconds);
         cli_finish_stdout(); /* each line as it comes; a closed pipe ends it */
         failures += !ok;
+        checked++;
     }
+    const int sig = checked < max ? cli_stop_signal() : 0; /* all checked: a late signal is moot */
     if (json)
-        printf("],\"passed\":%d,\"failed\":%d}\n", max - failures, failures);
-    else
+        printf("],\"passed\":%d,\"failed\":%d%s%s%s}\n", checked - failures, failures,
+               sig ? ",\"stopped\":\"" : "", sig ? cli_stop_name(sig, "") : "", sig ? "\"" : "");
+    else if (!sig)
         printf("%s: %d of %d passed (engine %s, %d threads)\n", failures ? "FAIL" : "PASS",
                max - failures, max, nq_engine_get(engine)->name, threads);
     cli_finish_stdout();
+    if (sig) {
+        fprintf(stderr, "nqueens: verify stopped by %s after n = %d of %d (%d failed)\n",
+                cli_stop_name(sig, ""), checked, max, failures);
+        return cli_stop_status(sig);
+    }
     return failures ? EXIT_RUNTIME : 0;
 }

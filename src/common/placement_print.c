@@ -30,7 +30,7 @@ nq_topology *cli_topology_open(const char *needed_for)
         cli_usage_error("HWLOC_SYNTHETIC='%s' describes more than %d PUs, more than nqueens "
                         "places threads on", getenv("HWLOC_SYNTHETIC"), NQ_MAX_PUS);
     if (err)
-        cli_fail("cannot read the machine's topology with hwloc: %s", strerror(-err));
+        cli_fail("cannot read the machine's topology with hwloc: %s", nq_strerror(err));
     return topo;
 }
 
@@ -54,7 +54,7 @@ void cli_binding_open(cli_binding *b, int threads, int mode)
         return;
     }
     if (err)
-        cli_fail("cannot plan %d threads with %s: %s", threads, needed_for, strerror(-err));
+        cli_fail("cannot plan %d threads with %s: %s", threads, needed_for, nq_strerror(err));
     b->placement = calloc((size_t)threads, sizeof *b->placement);
     if (!b->placement)
         cli_fail("out of memory");
@@ -91,7 +91,7 @@ void cli_binding_check(const cli_binding *b)
 {
     if (b->error)
         cli_fail("cannot bind a thread with --bind %s: %s", nq_bind_mode_name(b->mode),
-                 strerror(-b->error));
+                 nq_strerror(b->error));
 }
 
 int cli_binding_known(const cli_binding *b)

@@ -1,10 +1,16 @@
 #include "stop_signals.h"
 
+#include "args.h"
+
+#include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 
 volatile sig_atomic_t cli_stop_requested;
 static volatile sig_atomic_t first_signal;
+/* Written before the handlers are set: the handler may only write(2) it. */
+static char wait_message[128];
+static size_t wait_length;
 
 static void on_stop_signal(int sig)
 {
@@ -12,9 +18,7 @@ static void on_stop_signal(int sig)
         first_signal = sig;
     } else {
         /* write(2) is async-signal-safe; stdio is not. */
-        static const char wait[] = "nqueens: already stopping (and saving, with --checkpoint), "
-                                   "please wait\n";
-        if (write(STDERR_FILENO, wait, sizeof wait - 1) < 0) {
+        if (write(STDERR_FILENO, wait_message, wait_length) < 0) {
             /* nothing more can be done from a handler */
         }
     }
@@ -23,6 +27,10 @@ static void on_stop_signal(int sig)
 
 void cli_catch_stop_signals(void)
 {
+    const int length = snprintf(wait_message, sizeof wait_message,
+                                "%s: already stopping (and saving, with --checkpoint), please wait\n",
+                                cli_program());
+    wait_length = length > 0 && (size_t)length < sizeof wait_message ? (size_t)length : 0;
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_stop_signal;

@@ -201,8 +201,7 @@ int nq_count(const nq_count_params *params, nq_count_result *result)
     }
 
     nq_plan *plan;
-    int err = nq_plan_create_until(&plan, n, params->engine, params->depth,
-                                   params->hooks ? params->hooks->stop : NULL);
+    int err = nq_plan_create(&plan, n, params->engine, params->depth, params->hooks);
     if (err) {
         result->depth = params->depth; /* a stop while planning: as asked */
         return err;

@@ -272,8 +272,9 @@ int nq_plan_mirror(nq_plan *p, const volatile int *stop)
     return plan_backtrack(p, stop, roots_mirror);
 }
 
-int nq_plan_create_until(nq_plan **out, int n, int engine, int depth, const volatile int *stop)
+int nq_plan_create(nq_plan **out, int n, int engine, int depth, const nq_run_hooks *hooks)
 {
+    const volatile int *stop = hooks ? hooks->stop : NULL;
     *out = NULL;
     const nq_engine *e = nq_engine_impl(engine);
     if (n < NQ_MIN_N || n > NQ_MAX_N || depth < 0 || depth > NQ_MAX_DEPTH || !e)
@@ -289,6 +290,8 @@ int nq_plan_create_until(nq_plan **out, int n, int engine, int depth, const vola
     p->engine = engine;
     p->depth = depth;
     int err = e->plan(p, stop);
+    if (!err && stop && *stop) /* a plan comes back only if no stop was seen */
+        err = NQ_ERR(EINTR);
     if (!err) {
         p->order = malloc((p->size + 1) * sizeof *p->order);
         err = p->order ? order_by_weight(p) : NQ_ERR(ENOMEM);
@@ -299,11 +302,6 @@ int nq_plan_create_until(nq_plan **out, int n, int engine, int depth, const vola
     }
     *out = p;
     return 0;
-}
-
-int nq_plan_create(nq_plan **out, int n, int engine, int depth)
-{
-    return nq_plan_create_until(out, n, engine, depth, NULL);
 }
 
 void nq_plan_destroy(nq_plan *plan)
@@ -379,9 +377,10 @@ static int search_pieces(const nq_rules *rules, int row, int split, uint32_t l, 
     return 0;
 }
 
-int nq_plan_solve_until(const nq_plan *plan, size_t i, const volatile int *stop,
-                        nq_sub_result *out)
+int nq_solve_backtrack(const nq_plan *plan, size_t i, void *work, const volatile int *stop,
+                       nq_sub_result *out)
 {
+    (void)work;
     const nq_sub *s = &plan->subs[i];
     nq_rules rules;
     nq_rules_init(&rules, plan->n, s);
@@ -413,24 +412,20 @@ int nq_plan_solve_until(const nq_plan *plan, size_t i, const volatile int *stop,
     return 0;
 }
 
-int nq_solve_backtrack(const nq_plan *plan, size_t i, void *work, const volatile int *stop,
-                       nq_sub_result *out)
-{
-    (void)work;
-    return nq_plan_solve_until(plan, i, stop, out);
-}
-
-void nq_plan_solve_one(const nq_plan *plan, size_t i, nq_sub_result *out)
+int nq_plan_solve_one(const nq_plan *plan, size_t i, const nq_run_hooks *hooks,
+                      nq_sub_result *out)
 {
     const nq_engine *e = nq_engine_impl(plan->engine);
     void *work = NULL;
     *out = (nq_sub_result){ 0, 0 };
-    if (e->work_create && e->work_create(plan, &work))
-        return;
-    if (e->solve(plan, i, work, NULL, out))
+    int err = e->work_create ? e->work_create(plan, &work) : 0;
+    if (!err)
+        err = e->solve(plan, i, work, hooks ? hooks->stop : NULL, out);
+    if (err)
         *out = (nq_sub_result){ 0, 0 };
     if (e->work_destroy)
         e->work_destroy(work);
+    return err;
 }
 
 /* The most solutions subproblem s can hold: its free rows in any order,

@@ -36,15 +36,9 @@ struct nq_plan {
  * flag (plan.c). */
 #define NQ_PIECE_ROWS 8
 
-/* nq_plan_create, giving up with NQ_ERR(EINTR) soon after *stop is set. */
-int nq_plan_create_until(nq_plan **out, int n, int engine, int depth, const volatile int *stop);
-/* nq_plan_solve_one, giving up with NQ_ERR(EINTR) (out untouched) within a
- * fraction of a second of *stop being set (stop may be NULL). */
-int nq_plan_solve_until(const nq_plan *plan, size_t i, const volatile int *stop,
-                        nq_sub_result *out);
-
 /* The backtracking engines' plans (all 8 symmetries; the left-right mirror)
- * and subproblems. */
+ * and subproblems; a subproblem's search gives up with NQ_ERR(EINTR) within
+ * a fraction of a second of *stop being set (stop may be NULL). */
 int nq_plan_sym8(nq_plan *plan, const volatile int *stop);
 int nq_plan_mirror(nq_plan *plan, const volatile int *stop);
 int nq_solve_backtrack(const nq_plan *plan, size_t i, void *work, const volatile int *stop,

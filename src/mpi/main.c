@@ -12,6 +12,7 @@
 #include "args.h"
 #include "count_options.h"
 #include "count_report.h"
+#include "run_estimate.h"
 #include "stop_signals.h"
 
 #include <mpi.h>
@@ -274,16 +275,26 @@ static double work(const count_options *o, const nq_plan *plan)
     return busy;
 }
 
-/* The plan, built by every rank from the same arguments; they must agree. */
-static nq_plan *plan_everywhere(const count_options *o)
+/* The plan, built by every rank from the same arguments; they must agree.
+ * A stop signal while planning (seconds at a large n) reaches every rank:
+ * NULL then on all of them, with the first rank's signal in *stop_signal. */
+static nq_plan *plan_everywhere(const count_options *o, int *stop_signal)
 {
     nq_plan *plan;
-    const int err = nq_plan_create(&plan, o->n, o->engine, o->depth);
+    const nq_run_hooks hooks = { .stop = (volatile int *)&cli_stop_requested };
+    int err = nq_plan_create(&plan, o->n, o->engine, o->depth, &hooks);
+    int sig = err == NQ_ERR(EINTR) ? cli_stop_signal() : 0;
+    MPI_Allreduce(MPI_IN_PLACE, &sig, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+    if (sig) {
+        nq_plan_destroy(plan);
+        *stop_signal = sig;
+        return NULL;
+    }
     if (err == NQ_ERR(E2BIG))
         cli_usage_error("--depth %d makes more than %lu subproblems at N=%d, too many to hold; "
                         "use a smaller --depth", o->depth, (unsigned long)NQ_MAX_PLAN_SIZE, o->n);
     if (err)
-        cli_fail("count %d failed: %s", o->n, strerror(-err));
+        cli_fail("count %d failed: %s", o->n, nq_strerror(err));
     uint64_t fingerprint = nq_plan_fingerprint(plan), root_fingerprint = fingerprint;
     MPI_Bcast(&root_fingerprint, 1, MPI_UINT64_T, 0, MPI_COMM_WORLD);
     if (root_fingerprint != fingerprint)
@@ -413,7 +424,20 @@ int main(int argc, char **argv)
     cli_catch_stop_signals();
 
     const double start = MPI_Wtime();
-    nq_plan *plan = plan_everywhere(&o);
+    int stop_signal = 0;
+    nq_plan *plan = plan_everywhere(&o, &stop_signal);
+    if (!plan) /* stopped before any work: nothing to save */
+        return rank == 0 ? cli_report_stop(stop_signal, "mpirun nqueens-mpi count", o.n,
+                                           o.engine, o.depth, o.checkpoint, NULL)
+                         : cli_stop_status(stop_signal);
+    if (rank == 0 && !o.checkpoint) {
+        const int threads = nq_threads_for(o.threads);
+        char what[96];
+        snprintf(what, sizeof what, "count %d on %d rank%s of %d thread%s", o.n, ranks,
+                 ranks > 1 ? "s" : "", threads, threads > 1 ? "s" : "");
+        cli_announce_long_run(what, cli_estimate_seconds(o.n, o.engine, threads * ranks),
+                              "--checkpoint FILE keeps the work if it is stopped");
+    }
     server s = { .o = &o, .plan = plan, .lock = PTHREAD_MUTEX_INITIALIZER };
     size_t resumed = 0;
     char message[512] = "";

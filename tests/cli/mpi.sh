@@ -81,6 +81,25 @@ out=$(run 1 "$bin" count 16 -t 2 --depth 5 --checkpoint "$ck" --json)
 check "SIGINT to rank 1, resumed: total" test "$(json_field total <<<"$out")" = "${Q[16]}"
 check "SIGINT to rank 1, resumed: some from the file" test "$(json_field resumed_subproblems <<<"$out")" -gt 0
 
+# A stop while the ranks plan (n = 32, depth 5: seconds of planning each):
+# every rank leaves, nothing on stdout, and the reason once, from rank 0.
+# Both ranks are signalled, as mpirun and batch systems do.
+mpirun --oversubscribe -np 2 "$bin" count 32 --engine parallel-sym8 -t 1 --depth 5 \
+    >"$tmp/out" 2>"$tmp/err" &
+job=$!
+for r in 0 1; do
+    await $job 30 "stop while planning: rank $r started" rank $job $r >/dev/null
+    pid=$(rank $job $r) || fail "stop while planning: no rank $r under mpirun"
+    await "${pid:-$job}" 10 "stop while planning: rank $r's handler set" catches "${pid:-$job}" INT
+    pids[r]=${pid:-$job}
+done
+kill -INT "${pids[@]}"
+wait $job
+check "stop while planning: job status 130" test $? -eq 130
+check "stop while planning: said once" \
+    test "$(grep -c '^nqueens-mpi: stopped by SIGINT; nothing saved' "$tmp/err")" -eq 1
+check "stop while planning: nothing on stdout" test ! -s "$tmp/out"
+
 # The last write fails (every rename: ENOSPC): the counts are still printed,
 # with one message, and the job exits 1 as nqueens count does.
 if command -v strace >/dev/null; then

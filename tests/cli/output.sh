@@ -45,6 +45,30 @@ check "verify: 10 PASS lines" test "$(grep -c '^PASS n=' <<<"$out")" -eq 10
 check "verify: summary" grep -q '^PASS: 10 of 10 passed' <<<"$out"
 check "verify: stderr empty" test ! -s "$tmp/err"
 
+# A stopped verify: the lines of the n finished stand, no summary, one line
+# on stderr, 128 + the signal; --json closes its object and says "stopped".
+# Signalled once n = 16 is out (n = 17..20 take seconds more).
+"$bin" verify --max 20 -t 1 >"$tmp/out" 2>"$tmp/err" &
+job=$!
+await $job 120 "verify: n = 16 out" grep -q '^PASS n=16 ' "$tmp/out"
+kill -INT $job
+wait $job
+check "stopped verify: status 130" test $? -eq 130
+check "stopped verify: PASS lines only" test "$(grep -vc '^PASS n=' "$tmp/out")" -eq 0
+check "stopped verify: said" grep -Eqx 'nqueens: verify stopped by SIGINT after n = (1[6-9]) of 20 \(0 failed\)' "$tmp/err"
+"$bin" verify --max 20 -t 1 --json >"$tmp/out" 2>"$tmp/err" &
+job=$!
+await $job 120 "verify --json: n = 16 out" grep -q '"n":16,' "$tmp/out"
+kill -TERM $job
+wait $job
+check "stopped verify --json: status 143" test $? -eq 143
+check "stopped verify --json: a whole object that says so" python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["stopped"] == "SIGTERM" and d["failed"] == 0
+assert d["passed"] == len(d["results"]) >= 16 and all(r["pass"] for r in d["results"])' "$tmp/out"
+check "stopped verify --json: said" grep -q '^nqueens: verify stopped by SIGTERM' "$tmp/err"
+
 for cmd in "--help" "count --help" "verify --help" "solve --help" "topology --help"; do
     out=$("$bin" $cmd 2>"$tmp/err")
     check "$cmd: status 0" test $? -eq 0

@@ -1,5 +1,6 @@
 #include "run_estimate.h"
 
+#include "args.h"
 #include "known_values.h"
 
 #include "nqueens.h"
@@ -39,8 +40,8 @@ void cli_announce_long_run(const char *what, double seconds, const char *advice)
     while (seconds < units[u].seconds)
         u++;
     const double value = seconds / units[u].seconds;
-    fprintf(stderr, "nqueens: %s may take about %.*f %s (estimated from this program's speed "
+    fprintf(stderr, "%s: %s may take about %.*f %s (estimated from this program's speed "
                     "on a 2.1 GHz Zen 5 core)%s%s\n",
-            what, value < 10 ? 1 : 0, value, units[u].name, advice ? "; " : "",
+            cli_program(), what, value < 10 ? 1 : 0, value, units[u].name, advice ? "; " : "",
             advice ? advice : "");
 }

@@ -71,4 +71,24 @@ status=$?
 [[ ! -s $tmp/stdout && $(wc -l <"$tmp/stderr") -eq 1 ]] || fail "--n 0..5: expected one line on stderr only"
 grep -q "^bench/run.sh: --n: '0..5'" "$tmp/stderr" || fail "--n 0..5: message $(cat "$tmp/stderr")"
 
+# bench/compare.sh: a build against itself gives a row per case and the
+# raw times of every round; a build that counts differently is refused.
+"$ROOT/bench/compare.sh" "$BIN" "$BIN" --rounds 2 --case "count 10 -t 1" --case "solve 6 -t 2" \
+    --out "$tmp/cmp" >"$tmp/stdout" 2>"$tmp/stderr"
+check "compare: status 0" test $? -eq 0
+check "compare: a row per case" test "$(grep -c '^| `\(count 10 -t 1\|solve 6 -t 2\)` |' "$tmp/cmp/compare.md")" -eq 2
+check "compare: 2 rounds x 2 cases x 2 builds timed" test "$(tail -n +2 "$tmp/cmp/compare.tsv" | wc -l)" -eq 8
+check "compare: machine.md" grep -q '^- Commit: ' "$tmp/cmp/machine.md"
+cat >"$tmp/wrong.sh" <<'EOF'
+#!/bin/sh
+echo '{"total":5}'
+EOF
+chmod +x "$tmp/wrong.sh"
+"$ROOT/bench/compare.sh" "$BIN" "$tmp/wrong.sh" --case "count 6" --out "$tmp/cmp2" >"$tmp/stdout" 2>"$tmp/stderr"
+check "compare, a wrong build: status 2" test $? -eq 2
+check "compare, a wrong build: named" grep -q "^bench/compare.sh: 'count 6': BEFORE counts 4, AFTER 5$" "$tmp/stderr"
+"$ROOT/bench/compare.sh" "$BIN" >"$tmp/stdout" 2>"$tmp/stderr"
+check "compare, one build: status 2" test $? -eq 2
+check "compare, one build: usage on stderr only" test ! -s "$tmp/stdout" -a "$(wc -l <"$tmp/stderr")" -eq 1
+
 finish "bench quick: ok"

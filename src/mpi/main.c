@@ -65,12 +65,12 @@ static void usage(void)
            "  --depth D        rows pre-expanded into subproblems, 1..%d (default: by N)\n"
            "  --max-memory SIZE  memory an engine may use (e.g. 512M, 4G)\n"
            "  --checkpoint FILE  save finished subproblems to FILE and resume from it\n"
-           "  --checkpoint-every SECONDS  how often to save (default 30)\n"
+           "  --checkpoint-every SECONDS  how often to save (default %d)\n"
            "  --json           one JSON object on stdout\n"
            "  -h, --help       this help\n"
            "  -V, --version    the version\n\n"
            "engines (the first is the default):\n ",
-           NQ_MAX_DEPTH);
+           NQ_MAX_DEPTH, CLI_CHECKPOINT_EVERY);
     for (int i = 0; i < nq_engine_count(); i++)
         if (nq_engine_get(i)->parallel)
             printf(" %s", nq_engine_get(i)->name);

@@ -202,8 +202,8 @@ int cmd_count(int argc, char **argv)
         cli_usage_error("--depth %d makes more than %lu subproblems at N=%d, too many to hold; "
                         "use a smaller --depth", depth, (unsigned long)NQ_MAX_PLAN_SIZE, n);
     if (err == NQ_ERR(EAGAIN))
-        cli_fail("cannot start %d threads: %s (use fewer --threads, or allow more memory: "
-                 "ulimit -v)", res.threads ? res.threads : threads, nq_strerror(err));
+        cli_fail("cannot start %d threads: the system refused them (use fewer --threads, or "
+                 "allow more memory: ulimit -v)", res.threads ? res.threads : threads);
     if (err)
         cli_fail("count %d failed: %s", n, nq_strerror(err));
     cli_binding_check(&start.binding);

@@ -71,12 +71,12 @@ NQ_API int nq_engine_find(const char *name);
 
 /* ------------------------------------------------------------- run hooks */
 
-/* What a caller may hook into a count, a plan run or a listing. Every field
- * may be NULL. */
+/* What a caller may hook into a count, a listing, or a plan's creation and
+ * runs. Every field may be NULL; a call uses the fields that apply to it. */
 typedef struct nq_run_hooks {
     /* Once *stop is non-zero, no further work is started and the call
      * returns NQ_ERR(EINTR) soon (work under way is abandoned or ends).
-     * Planning (nq_plan_create, and the plan of a count) sees it too. */
+     * Every call that can run long sees it, planning included. */
     volatile int *stop;
     /* Called by each thread of the parallel region before it takes work
      * (thread placement binds here). */

@@ -63,6 +63,14 @@ Test(halves, turn_invariant_counts_match_a_plain_enumeration)
     }
 }
 
+/* The bit-mask S180 search against the orbit search, past the plain
+ * enumeration's reach. */
+Test(halves, half_turn_bit_masks_match_the_orbit_search)
+{
+    for (int n = 1; n <= 18; n++)
+        cr_assert_eq(nq_mitm_invariant(n, 2), nq_mitm_invariant_orbits(n, 2), "n=%d", n);
+}
+
 /* For every piece and every south row set it loops over, the half-boards
  * it builds pair up into exactly the solutions with that middle
  * configuration and those west rows, found by the plain search. */

@@ -2,6 +2,7 @@
  * half or quarter turn leaves alone. mitm.h says what the method is. */
 #include "mitm.h"
 #include "mitm_match_priv.h"
+#include "util.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -689,7 +690,7 @@ static void turn_rows(turn_search *t, int r)
     }
 }
 
-uint64_t nq_mitm_invariant(int n, int quarter_turns)
+uint64_t nq_mitm_invariant_orbits(int n, int quarter_turns)
 {
     turn_search t;
     memset(&t, 0, sizeof t);
@@ -697,4 +698,37 @@ uint64_t nq_mitm_invariant(int n, int quarter_turns)
     t.turns = quarter_turns;
     turn_rows(&t, 0);
     return t.found;
+}
+
+/* S180 by bit masks: a queen at (r, c) of the top half brings its image at
+ * (n-1-r, n-1-c), so the column set and both diagonal sets are symmetric
+ * (index i with its mirror 2n-2-i): testing the queen's own bits tests the
+ * image's. Diagonals are indexed by r+c and c-r+n-1, at most 62. The queen
+ * and its image share a diagonal when c = r or c = n-1-r. */
+static uint64_t half_turn_rows(int n, int r, uint32_t cols, uint64_t up, uint64_t down)
+{
+    if (r == n / 2)
+        return 1;
+    uint32_t avail = nq_full_mask(n) & ~cols & ~(uint32_t)(up >> r) &
+                    ~(uint32_t)(down >> (n - 1 - r)) & ~(1u << r) & ~(1u << (n - 1 - r));
+    uint64_t found = 0;
+    const int last = 2 * n - 2;
+    while (avail) {
+        const int c = __builtin_ctz(avail);
+        avail &= avail - 1;
+        const int u = r + c, d = c - r + n - 1;
+        found += half_turn_rows(n, r + 1, cols | 1u << c | 1u << (n - 1 - c),
+                                up | 1ull << u | 1ull << (last - u),
+                                down | 1ull << d | 1ull << (last - d));
+    }
+    return found;
+}
+
+uint64_t nq_mitm_invariant(int n, int quarter_turns)
+{
+    if (quarter_turns != 2)
+        return nq_mitm_invariant_orbits(n, quarter_turns);
+    /* An odd board's middle row maps to itself: its queen is the centre. */
+    const uint64_t centre = n % 2 ? 1ull << (n - 1) : 0;
+    return half_turn_rows(n, 0, n % 2 ? 1u << (n / 2) : 0, centre, centre);
 }

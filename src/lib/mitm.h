@@ -58,8 +58,12 @@ int nq_mitm_count_piece(nq_mitm_work *w, const nq_mitm_piece *piece, const volat
                         nq_u128 *total);
 
 /* Solutions left as they are by `quarter_turns` quarter turns (1: S90, 2:
- * S180), by a plain search of the queens' orbits. */
+ * S180): S180 by a bit-mask search of the top half, S90 by
+ * nq_mitm_invariant_orbits. */
 uint64_t nq_mitm_invariant(int n, int quarter_turns);
+/* The same by a plain search of the queens' orbits under the turn: the
+ * reference the bit-mask search is tested against. */
+uint64_t nq_mitm_invariant_orbits(int n, int quarter_turns);
 
 /* Half-boards of a piece, for tests: fills west/east footprints (NULL to
  * count only). Returns 0 or NQ_ERR(ENOMEM). */

@@ -231,12 +231,13 @@ fi
 BIN=$(cd "$(dirname "$BIN")" && pwd)/$(basename "$BIN")
 BUILD_DIR=$(dirname "$(dirname "$BIN")") # <build>/src/nqueens
 
-# The engines, from the program's own table (count --help): the classic ones
+# The engines, from the program's own table (count --help; a row starts with
+# two spaces, its wrapped description with more): the classic ones
 # ("classic: ..."), in the order of the textbook comparison, then the others.
 classic=() others=()
 while read -r name kind; do
     if [[ $kind == classic: ]]; then classic+=("$name"); else others=("$name" "${others[@]}"); fi
-done < <("$BIN" count --help | sed -n '/^engines:/,$p' | awk 'NR > 1 && NF {print $1, $2}')
+done < <("$BIN" count --help | sed -n '/^engines:/,$p' | awk '/^  [^ ]/ {print $1, $2}')
 PARALLEL_ENGINES=("${others[@]}")
 ((${#ENGINES[@]})) || ENGINES=("${classic[@]}" "${others[@]}")
 

@@ -1,8 +1,10 @@
 /* nqueens: exact counting and listing of N-Queens solutions.
  *
  * The one public header of libnqueens. The `nqueens` program includes this
- * header and nothing else of the library. Functions return 0 on success or a
- * negative errno value (NQ_ERR(EINVAL), ...) on failure.
+ * header and nothing else of the library. Functions that can fail return 0
+ * on success or a negative errno value (NQ_ERR(EINVAL), ...) on failure, and
+ * nq_strerror names it; lookups and sizes (nq_engine_count, nq_plan_size,
+ * ...) return what they say, and each says its value for "none".
  */
 #ifndef NQUEENS_H
 #define NQUEENS_H
@@ -109,14 +111,16 @@ typedef struct nq_count_params {
     int engine;  /* index from nq_engine_find; 0 is the default */
     int threads; /* 0: nq_default_threads(); capped by OMP_THREAD_LIMIT */
     int depth;   /* 0: chosen by n */
-    /* Optional, for the parallel engines: e.g. on_thread_start binding each
-     * thread (nq_bind_thread), or a stop flag set by a signal. NULL: none. */
+    /* Optional: e.g. on_thread_start binding each thread (nq_bind_thread),
+     * or a stop flag set by a signal. A classic engine uses only stop, seen
+     * between its first two rows' queens. NULL: none. */
     const nq_run_hooks *hooks;
     /* Checkpoint file (parallel engines), held by this run from start to
      * end (nq_checkpoint_open): if it exists it must be for this n, engine
      * and depth, and the run does only what it lacks; it is rewritten
-     * atomically at the start, every checkpoint_every seconds (0: 30) and
-     * at the end, also when the run is stopped. NULL: none. */
+     * atomically at the start, every checkpoint_every seconds (0:
+     * NQ_CHECKPOINT_EVERY) and at the end, also when the run is stopped.
+     * NULL: none. */
     const char *checkpoint;
     double checkpoint_every;
     /* Called with one line of text: error != 0 for the reason a call fails
@@ -284,7 +288,8 @@ typedef struct nq_placement {
     uint64_t pus[NQ_MAX_PUS / 64]; /* bit i: may run on the PU of OS index i */
 } nq_placement;
 
-/* The next PU OS index above `after` in p (start with -1), or -1 at the end. */
+/* The next PU OS index above `after` in p (start with -1), or -1 at the end
+ * (an end mark, not an error). */
 NQ_API int nq_placement_next_pu(const nq_placement *p, int after);
 
 /* Plans out[0..threads-1] without binding anything.
@@ -409,6 +414,9 @@ NQ_API int nq_plan_finish(const nq_plan *plan, nq_sub_result *sum);
  * checksum over them and the plan. See README for what is refused. */
 typedef struct nq_checkpoint nq_checkpoint;
 
+/* Seconds between two periodic writes unless a caller says. */
+#define NQ_CHECKPOINT_EVERY 30
+
 /* Opens the checkpoint at path for a run of plan, and holds it (an advisory
  * lock) until nq_checkpoint_close. Loads what it holds into done/results
  * (cleared first), removes the temporary files a killed run left next to
@@ -429,6 +437,13 @@ NQ_API int nq_checkpoint_open(nq_checkpoint **out, const char *path, const nq_pl
  * two threads at once. */
 NQ_API int nq_checkpoint_save(nq_checkpoint *ck, const unsigned char *done,
                               const nq_sub_result *results, char *message, size_t message_size);
+/* A periodic write, as nq_count makes them: nq_checkpoint_save, with one
+ * line to tell in message, or an empty one: a failure, and that the run
+ * goes on and tries again in `every` seconds (0: NQ_CHECKPOINT_EVERY), for
+ * a full disk may be freed meanwhile; or the first success after a failure. */
+NQ_API int nq_checkpoint_save_periodic(nq_checkpoint *ck, const unsigned char *done,
+                                       const nq_sub_result *results, double every,
+                                       char *message, size_t message_size);
 /* Lets the file go. NULL is allowed. */
 NQ_API void nq_checkpoint_close(nq_checkpoint *ck);
 

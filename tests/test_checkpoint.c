@@ -68,7 +68,7 @@ static int count_with(int n, int engine, int depth, int threads, size_t stop_aft
     nq_count_params p = nq_count_params_default(n);
     p.engine = engine;
     p.threads = threads;
-    p.depth = depth;
+    p.depth = nq_engine_get(engine)->uses_depth ? depth : 0;
     p.hooks = &hooks;
     p.checkpoint = path;
     p.log = keep_reason;
@@ -78,8 +78,8 @@ static int count_with(int n, int engine, int depth, int threads, size_t stop_aft
 
 Test(checkpoint, stopped_runs_resume_to_the_exact_counts)
 {
-    for (int engine = NQ_ENG_SYM8; engine <= NQ_ENG_PMIRROR; engine++)
-        for (int n = 10; n <= 14; n++) {
+    for (int engine = 0; engine < nq_engine_count(); engine++)
+        for (int n = 10; n <= 14 && nq_engine_get(engine)->parallel; n++) {
             fresh_path();
             unsigned long long total, unique;
             known_values(n, &total, &unique);
@@ -181,5 +181,38 @@ Test(checkpoint, write_and_read_round_trip)
     free(done2);
     free(res);
     free(res2);
+    nq_plan_destroy(plan);
+}
+
+/* A periodic write tells a failure with the retry, then the first success
+ * after it, and nothing otherwise. */
+Test(checkpoint, periodic_writes_tell_a_failure_and_the_recovery)
+{
+    fresh_path();
+    nq_plan *plan;
+    cr_assert_eq(nq_plan_create(&plan, 10, NQ_ENG_SYM8, 2, NULL), 0);
+    const size_t size = nq_plan_size(plan);
+    unsigned char *done = calloc(size, 1), *none = calloc(size, 1);
+    nq_sub_result *res = calloc(size, sizeof *res);
+    char msg[700];
+    nq_checkpoint *ck;
+    cr_assert_eq(nq_checkpoint_open(&ck, path, plan, done, res, msg, sizeof msg), 0, "%s", msg);
+    done[0] = 1;
+    cr_assert_eq(nq_checkpoint_save_periodic(ck, done, res, 5, msg, sizeof msg), 0);
+    cr_assert_str_empty(msg);
+    /* Fewer finished subproblems than the file holds: refused. */
+    cr_assert_eq(nq_checkpoint_save_periodic(ck, none, res, 5, msg, sizeof msg), NQ_ERR(EINVAL));
+    cr_assert(strstr(msg, "the run goes on and tries again in 5 s"), "'%s'", msg);
+    cr_assert_eq(nq_checkpoint_save_periodic(ck, none, res, 0, msg, sizeof msg), NQ_ERR(EINVAL));
+    cr_assert(strstr(msg, "tries again in 30 s"), "'%s'", msg);
+    cr_assert_eq(nq_checkpoint_save_periodic(ck, done, res, 5, msg, sizeof msg), 0);
+    cr_assert(strstr(msg, "written again") && strstr(msg, path), "'%s'", msg);
+    cr_assert_eq(nq_checkpoint_save_periodic(ck, done, res, 5, msg, sizeof msg), 0);
+    cr_assert_str_empty(msg);
+    nq_checkpoint_close(ck);
+    unlink(path);
+    free(done);
+    free(none);
+    free(res);
     nq_plan_destroy(plan);
 }

@@ -7,6 +7,7 @@
 #include <criterion/criterion.h>
 
 #include "engines.h"
+#include "util.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -39,14 +40,6 @@ static size_t below(size_t k)
     return k ? (size_t)(next_random() % k) : 0;
 }
 
-static uint64_t fnv(uint64_t h, const void *data, size_t len)
-{
-    const unsigned char *p = data;
-    for (size_t i = 0; i < len; i++)
-        h = (h ^ p[i]) * 0x100000001b3ull;
-    return h;
-}
-
 /* Replaces (or adds) the last line of text with the checksum of the rest. */
 static size_t seal(char *text, size_t len)
 {
@@ -58,9 +51,9 @@ static size_t seal(char *text, size_t len)
     if (len < 9 || strncmp(text + body, "checksum ", 9))
         body = len;
     const uint64_t head[6] = { 2, N, NQ_ENG_SYM8, DEPTH, nq_plan_fingerprint(plan), size };
-    uint64_t h = fnv(0xcbf29ce484222325ull, head, sizeof head);
-    h = fnv(h, "parallel-sym8", sizeof "parallel-sym8");
-    h = fnv(h, text, body);
+    uint64_t h = nq_fnv1a(NQ_FNV_START, head, sizeof head);
+    h = nq_fnv1a(h, "parallel-sym8", sizeof "parallel-sym8");
+    h = nq_fnv1a(h, text, body);
     return body + (size_t)sprintf(text + body, "checksum %016" PRIx64 "\n", h);
 }
 

@@ -1,5 +1,6 @@
 /* The classic engines are the reference for every fast engine, so each one
- * is checked here against the published Q(n). */
+ * is checked here against the published Q(n); and the engine table's rows
+ * against their flags. */
 #include "engines.h"
 #include "known_values.h"
 
@@ -53,4 +54,44 @@ Test(classic, rejects_bad_arguments)
     cr_expect_eq(nq_classic_count(NQ_ENG_BITMASK, NQ_MAX_N + 1), 0);
     cr_expect_eq(nq_classic_count(NQ_ENG_SYM8, 8), 0);
     cr_expect_eq(nq_classic_count(NQ_ENG_COUNT, 8), 0);
+}
+
+/* A caller's stop reaches the classic engines too: nq_count returns EINTR
+ * and no total. */
+Test(classic, a_stop_is_seen)
+{
+    volatile int stop = 1;
+    const nq_run_hooks hooks = { .stop = &stop };
+    for (int engine = 0; engine < nq_engine_count(); engine++) {
+        if (nq_engine_get(engine)->parallel)
+            continue;
+        nq_count_params p = nq_count_params_default(14);
+        p.engine = engine;
+        p.hooks = &hooks;
+        nq_count_result r;
+        cr_assert_eq(nq_count(&p, &r), NQ_ERR(EINTR), "%s", nq_engine_get(engine)->name);
+        cr_assert(r.total == 0);
+        stop = 0;
+        cr_assert_eq(nq_count(&p, &r), 0);
+        cr_assert(r.total == 365596, "%s", nq_engine_get(engine)->name);
+        stop = 1;
+    }
+}
+
+/* The table's flags agree with what each row fills in: a parallel engine
+ * plans and solves (and so checkpoints, resumes and runs under MPI); a
+ * classic one counts on its own. */
+Test(classic, the_engine_table_is_consistent)
+{
+    for (int engine = 0; engine < NQ_ENG_COUNT; engine++) {
+        const nq_engine *e = nq_engine_impl(engine);
+        cr_assert_not_null(e);
+        cr_assert_eq(e->info.parallel, e->plan != NULL, "%s", e->info.name);
+        cr_assert_eq(e->info.parallel, e->count == NULL, "%s", e->info.name);
+        if (e->plan)
+            cr_assert(e->solve && e->plausible, "%s", e->info.name);
+        cr_assert(!e->info.uses_depth || e->info.parallel, "%s", e->info.name);
+        cr_assert(!e->work_create == !e->work_destroy, "%s", e->info.name);
+    }
+    cr_assert_null(nq_engine_impl(NQ_ENG_COUNT));
 }

@@ -72,6 +72,9 @@ Test(count, bad_parameters_are_refused)
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
         cr_assert_eq(nq_count(&bad[i], &r), NQ_ERR(EINVAL), "case %zu", i);
+    const nq_count_params good = { .n = 8 };
+    cr_assert_eq(nq_count(NULL, &r), NQ_ERR(EINVAL));
+    cr_assert_eq(nq_count(&good, NULL), NQ_ERR(EINVAL));
 }
 
 Test(count, u128_decimal)

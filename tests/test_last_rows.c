@@ -6,6 +6,7 @@
 #include <criterion/criterion.h>
 
 #include "last_rows.h"
+#include "util.h"
 
 #include <stdlib.h>
 
@@ -71,7 +72,7 @@ static void check_lexicographic(int t, const int8_t *perm, int ways)
 static void random_state(int n, int t, int k, uint32_t *l, uint32_t *r, uint32_t *cols,
                          uint32_t *row)
 {
-    const uint32_t full = (1u << n) - 1;
+    const uint32_t full = nq_full_mask(n);
     *cols = k % 7 == 0 ? ((1u << t) - 1) << (rnd() % (unsigned)(n - t + 1)) : random_cols(n, t);
     *l = rnd() & rnd() & full;
     *r = rnd() & rnd() & full;

@@ -144,7 +144,7 @@ Test(topology, numa_four_nodes_uneven)
 {
     for (int threads = 1; threads <= 13; threads++)
         check_numa_spread("pack:2 numa:2 core:2 pu:2", 4, 4, threads);
-    /* The example: 6 threads on 4 nodes go 2, 2, 1, 1. */
+    /* Threads spread over nodes as evenly as they go: 6 on 4 nodes go 2, 2, 1, 1. */
     nq_placement *p = plan("numa:4 core:2 pu:1", 6, NQ_BIND_NUMA);
     int load[4] = { 0 };
     for (int t = 0; t < 6; t++)

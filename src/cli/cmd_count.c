@@ -66,23 +66,6 @@ static void print_progress(void *ctx, const nq_progress *p)
     fflush(stderr);
 }
 
-/* "  NAME             text", the text wrapped at 80 columns under itself. */
-static void print_wrapped(const char *name, const char *text)
-{
-    enum { INDENT = 19, WIDTH = 80 - INDENT };
-    printf("  %-16s ", name);
-    while (strlen(text) > WIDTH) {
-        int cut = WIDTH;
-        while (cut > 0 && text[cut] != ' ')
-            cut--;
-        if (cut == 0)
-            break;
-        printf("%.*s\n%*s", cut, text, INDENT, "");
-        text += cut + 1;
-    }
-    printf("%s\n", text);
-}
-
 static void usage(void)
 {
     printf("usage: nqueens count N [-t|--threads T] [--engine NAME] [--depth D]\n"
@@ -90,30 +73,9 @@ static void usage(void)
            "                     [--checkpoint FILE [--checkpoint-every SECONDS]]\n"
            "                     [--max-memory SIZE] [--json]\n\n"
            "Counts the solutions of N-Queens (1 <= N <= %d): the total Q(N) and the\n"
-           "unique ones U(N), distinct under rotation and reflection.\n\n"
-           "options:\n"
-           "  -t, --threads T  threads, 1..%d (default: OMP_NUM_THREADS, else\n"
-           "                   the CPUs this process may run on)\n"
-           "  --engine NAME    search engine (default: %s)\n"
-           "  --depth D        rows pre-expanded into subproblems, 1..%d (parallel-sym8\n"
-           "                   and parallel-mirror; default: by N)\n"
-           "  --bind MODE      thread placement (needs hwloc; see 'nqueens topology'):\n"
-           "                     none: left to OpenMP (OMP_PROC_BIND, OMP_PLACES; default)\n"
-           "                     numa: threads spread over the NUMA nodes, each on its node\n"
-           "                     core: one PU per thread, a core each while cores last\n"
-           "  --progress       progress, rate and ETA on stderr (a live line on a terminal)\n"
-           "  --checkpoint FILE  save finished subproblems to FILE (atomically) and resume\n"
-           "                   from it if it exists; SIGINT/SIGTERM/SIGHUP stop and save\n"
-           "  --checkpoint-every SECONDS  how often to save (default %d)\n"
-           "  --max-memory SIZE  refuse a count that would need more (e.g. 4G; default:\n"
-           "                   the memory available); without --engine, a count that\n"
-           "                   halves cannot fit runs with parallel-sym8\n"
-           "  --json           one JSON object on stdout\n"
-           "  -h, --help       this help\n\n"
-           "engines:\n",
-           NQ_MAX_N, NQ_MAX_THREADS, nq_engine_get(0)->name, NQ_MAX_DEPTH, CLI_CHECKPOINT_EVERY);
-    for (int i = 0; i < nq_engine_count(); i++)
-        print_wrapped(nq_engine_get(i)->name, nq_engine_get(i)->description);
+           "unique ones U(N), distinct under rotation and reflection.\n\n",
+           NQ_MAX_N);
+    print_count_options_help(COUNT_LOCAL);
 }
 
 /* What each thread does as the work starts: binds itself; the first
@@ -152,11 +114,9 @@ int cmd_count(int argc, char **argv)
 {
     count_options o;
     parse_count_options(argc, argv, COUNT_LOCAL, usage, &o);
-    /* Before any work (a signal before the run would end the process with
-     * nothing said); the classic engines cannot stop part-way, so a signal
-     * keeps its default there and ends them at once. */
-    if (nq_engine_get(o.engine)->parallel)
-        cli_catch_stop_signals();
+    /* Before any work: a signal before the run would end the process with
+     * nothing said. */
+    cli_catch_stop_signals();
     const int n = o.n, threads = o.threads, depth = o.depth, json = o.json, bind = o.bind;
     const char *checkpoint = o.checkpoint;
     const nq_engine_info *info = nq_engine_get(o.engine);
@@ -198,14 +158,11 @@ int cmd_count(int argc, char **argv)
     }
     if (err && *message)
         cli_fail("%s", message);
-    if (err == NQ_ERR(E2BIG))
-        cli_usage_error("--depth %d makes more than %lu subproblems at N=%d, too many to hold; "
-                        "use a smaller --depth", depth, (unsigned long)NQ_MAX_PLAN_SIZE, n);
     if (err == NQ_ERR(EAGAIN))
         cli_fail("cannot start %d threads: the system refused them (use fewer --threads, or "
                  "allow more memory: ulimit -v)", res.threads ? res.threads : threads);
     if (err)
-        cli_fail("count %d failed: %s", n, nq_strerror(err));
+        count_failed(&o, err);
     cli_binding_check(&start.binding);
 
     const count_summary summary = {

@@ -4,7 +4,9 @@
 #include "options.h"
 #include "placement_print.h"
 
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 void parse_count_options(int argc, char **argv, int accept, void (*help)(void),
                          count_options *o)
@@ -93,4 +95,77 @@ void parse_count_options(int argc, char **argv, int accept, void (*help)(void),
         cli_usage_error("--checkpoint-every needs --checkpoint FILE");
     if (!o->checkpoint_every)
         o->checkpoint_every = CLI_CHECKPOINT_EVERY;
+}
+
+/* "  NAME             text", the text wrapped at 80 columns under itself. */
+static void print_wrapped(const char *name, const char *text)
+{
+    enum { INDENT = 19, WIDTH = 80 - INDENT };
+    printf("  %-16s ", name);
+    while (strlen(text) > WIDTH) {
+        int cut = WIDTH;
+        while (cut > 0 && text[cut] != ' ')
+            cut--;
+        if (cut == 0)
+            break;
+        printf("%.*s\n%*s", cut, text, INDENT, "");
+        text += cut + 1;
+    }
+    printf("%s\n", text);
+}
+
+/* The names of the engines that pre-expand rows, for --depth's line. */
+static void depth_engines(char *out, size_t size)
+{
+    size_t used = 0;
+    *out = '\0';
+    for (int i = 0; i < nq_engine_count() && used < size; i++)
+        if (nq_engine_get(i)->uses_depth)
+            used += (size_t)snprintf(out + used, size - used, "%s%s", used ? ", " : "",
+                                     nq_engine_get(i)->name);
+}
+
+void print_count_options_help(int accept)
+{
+    const int local = accept & COUNT_LOCAL;
+    char uses_depth[200], depth[300];
+    depth_engines(uses_depth, sizeof uses_depth);
+    snprintf(depth, sizeof depth, "rows pre-expanded into subproblems, 1..%d, by %s (default: by N)",
+             NQ_MAX_DEPTH, uses_depth);
+    char threads[200];
+    snprintf(threads, sizeof threads, "%s, 1..%d (default: OMP_NUM_THREADS, else the CPUs this %s "
+             "may run on)", local ? "threads" : "OpenMP threads per rank", NQ_MAX_THREADS,
+             local ? "process" : "rank");
+    printf("options:\n");
+    print_wrapped("-t, --threads T", threads);
+    print_wrapped("--engine NAME", "search engine (default: the first below that fits in memory)");
+    print_wrapped("--depth D", depth);
+    if (local)
+        printf("  --bind MODE      thread placement (needs hwloc; see 'nqueens topology'):\n"
+               "                     none: left to OpenMP (OMP_PROC_BIND, OMP_PLACES; default)\n"
+               "                     numa: threads spread over the NUMA nodes, each on its node\n"
+               "                     core: one PU per thread, a core each while cores last\n"
+               "  --progress       progress, rate and ETA on stderr (a live line on a terminal)\n");
+    printf("  --checkpoint FILE  save finished subproblems to FILE (atomically) and resume\n"
+           "                   from it if it exists; SIGINT/SIGTERM/SIGHUP stop and save\n"
+           "  --checkpoint-every SECONDS  how often to save (default %d)\n"
+           "  --max-memory SIZE  refuse a count that would need more (e.g. 4G; default:\n"
+           "                   the memory available)\n"
+           "  --json           one JSON object on stdout\n"
+           "  -h, --help       this help\n",
+           CLI_CHECKPOINT_EVERY);
+    if (!local)
+        printf("  -V, --version    the version\n");
+    printf("\nengines:\n");
+    for (int i = 0; i < nq_engine_count(); i++)
+        if (local || nq_engine_get(i)->parallel)
+            print_wrapped(nq_engine_get(i)->name, nq_engine_get(i)->description);
+}
+
+void count_failed(const count_options *o, int err)
+{
+    if (err == NQ_ERR(E2BIG))
+        cli_usage_error("--depth %d makes more than %lu subproblems at N=%d, too many to hold; "
+                        "use a smaller --depth", o->depth, (unsigned long)NQ_MAX_PLAN_SIZE, o->n);
+    cli_fail("count %d failed: %s", o->n, nq_strerror(err));
 }

@@ -2,6 +2,9 @@
 #ifndef NQ_COMMON_COUNT_OPTIONS_H
 #define NQ_COMMON_COUNT_OPTIONS_H
 
+#include "args.h"
+#include "nqueens.h"
+
 #include <stdint.h>
 
 typedef struct count_options {
@@ -13,12 +16,23 @@ typedef struct count_options {
     uint64_t max_memory;      /* --max-memory in bytes; 0: the memory available */
 } count_options;
 
-/* Seconds between two checkpoint writes unless --checkpoint-every says. */
-#define CLI_CHECKPOINT_EVERY 30
+/* Seconds between two checkpoint writes unless --checkpoint-every says:
+ * the library's own default. */
+#define CLI_CHECKPOINT_EVERY NQ_CHECKPOINT_EVERY
 
 enum {
     COUNT_LOCAL = 1, /* --bind and --progress: one process only */
 };
+
+/* The options part of count's --help, the same words in both programs:
+ * `accept` as for parse_count_options; the engines listed are those the
+ * program runs (every one with COUNT_LOCAL, the parallel ones without),
+ * the default first. */
+void print_count_options_help(int accept);
+
+/* Exits with the line for a count that failed with err (a plan too large for
+ * --depth is a usage error, status 2; anything else status 1). */
+CLI_NORETURN void count_failed(const count_options *o, int err);
 
 /* Parses count's arguments (argv[0] is "count"), checks how they go
  * together, and sets the default threads. --help calls help() and exits 0;

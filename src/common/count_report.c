@@ -47,7 +47,10 @@ int cli_report_stop(int sig, const char *command, int n, int engine, int depth,
     char depth_arg[32] = "";
     if (info->uses_depth && depth)
         snprintf(depth_arg, sizeof depth_arg, " --depth %d", depth);
-    if (checkpoint)
+    if (!info->parallel)
+        fprintf(stderr, "%s: stopped by %s (%s keeps no checkpoint: it runs again from the "
+                        "start)\n", cli_program(), why, info->name);
+    else if (checkpoint)
         fprintf(stderr, "%s: stopped by %s; the work done is saved in '%s'; resume with: "
                         "%s %d --engine %s%s --checkpoint '%s'\n",
                 cli_program(), why, checkpoint, command, n, info->name, depth_arg, checkpoint);

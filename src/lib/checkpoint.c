@@ -50,6 +50,7 @@ struct nq_checkpoint {
     const nq_plan *plan;
     int fd;      /* the checkpoint's current file, open and locked */
     size_t held; /* finished subproblems the file holds */
+    int failing; /* the last periodic write failed */
 };
 
 /* ------------------------------------------------------------ messages */
@@ -567,6 +568,23 @@ int nq_checkpoint_save(nq_checkpoint *ck, const unsigned char *done, const nq_su
     ck->fd = fd;
     ck->held = listed;
     return 0;
+}
+
+int nq_checkpoint_save_periodic(nq_checkpoint *ck, const unsigned char *done,
+                                const nq_sub_result *results, double every, char *message,
+                                size_t size)
+{
+    char line[600];
+    const int err = nq_checkpoint_save(ck, done, results, line, sizeof line);
+    if (err)
+        snprintf(message, size, "%s; the run goes on and tries again in %g s", line,
+                 every > 0 ? every : NQ_CHECKPOINT_EVERY);
+    else if (ck->failing)
+        snprintf(message, size, "checkpoint '%s': written again", ck->path);
+    else if (size)
+        *message = '\0';
+    ck->failing = err != 0;
+    return err;
 }
 
 /* Creates path holding an empty checkpoint, only if nothing has the name

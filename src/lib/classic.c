@@ -4,8 +4,10 @@
  *
  * They are single-threaded and iterative (an explicit stack, one entry per
  * row), slow on purpose and easy to read: every fast engine is checked
- * against them. Each returns Q(n); counts are 64-bit, which is exact far
- * beyond any n these methods can finish (Q(28) < 2^64). */
+ * against them. Each gives Q(n); counts are 64-bit, which is exact far
+ * beyond any n these methods can finish (Q(28) < 2^64). A caller's stop is
+ * seen between the choices of the first two rows' queens (n^2 pieces, each
+ * searched as before), so the searches themselves never test it. */
 #include "classic.h"
 #include "util.h"
 
@@ -15,36 +17,69 @@
  * split the board by the first queen's column; everything else is open. */
 typedef struct span {
     int lo0, hi0; /* row 0: columns lo0 <= c < hi0 */
-    int hi1;      /* row 1: columns c < hi1 */
+    int lo1, hi1; /* row 1: columns lo1 <= c < hi1 */
 } span;
 
-static int row_lo(const span *s, int row)
+/* Each row's columns lo[row] <= c < hi[row], looked up in the loops. */
+static void row_bounds(int n, const span *s, int lo[NQ_MAX_N], int hi[NQ_MAX_N])
 {
-    return row == 0 ? s->lo0 : 0;
-}
-
-static int row_hi(const span *s, int row, int n)
-{
-    return row == 0 ? s->hi0 : row == 1 ? s->hi1 : n;
+    for (int r = 0; r < n; r++) {
+        lo[r] = 0;
+        hi[r] = n;
+    }
+    lo[0] = s->lo0;
+    hi[0] = s->hi0;
+    lo[1] = s->lo1;
+    hi[1] = s->hi1;
 }
 
 /* Counts the solutions whose first two queens lie in s. */
 typedef uint64_t (*span_search)(int n, const span *s);
+
+/* Adds to *count the solutions in s, one pair of first-row columns at a
+ * time, with a look at *stop before each (n > 1). */
+static int span_count(int n, span_search search, const span *s, const volatile int *stop,
+                      uint64_t *count)
+{
+    for (int c0 = s->lo0; c0 < s->hi0; c0++)
+        for (int c1 = s->lo1; c1 < s->hi1; c1++) {
+            if (stop && *stop)
+                return NQ_ERR(EINTR);
+            *count += search(n, &(span){ c0, c0 + 1, c1, c1 + 1 });
+        }
+    return 0;
+}
+
+/* No symmetry: every column of both rows. */
+static int plain_count(int n, span_search search, const volatile int *stop, uint64_t *total)
+{
+    *total = 0;
+    if (n == 1) {
+        *total = 1; /* no second row to split on */
+        return 0;
+    }
+    return span_count(n, search, &(span){ 0, n, 0, n }, stop, total);
+}
 
 /* Left-right mirror symmetry, shared by mirror, marking and available.
  * Every solution with the first queen in the left half has a mirror image
  * with it in the right half, so the left half is counted twice. For odd n
  * the middle column is its own mirror: there the second queen (never in the
  * middle column, nor next to it) is kept to the left half and doubled. */
-static uint64_t mirror_count(int n, span_search search)
+static int mirror_count(int n, span_search search, const volatile int *stop, uint64_t *total)
 {
-    if (n == 1)
-        return 1; /* the lone middle queen has no second row to split on */
+    *total = 0;
+    if (n == 1) {
+        *total = 1; /* the lone middle queen has no second row to split on */
+        return 0;
+    }
     const int half = n / 2;
-    uint64_t count = 2 * search(n, &(span){ 0, half, n });
-    if (n % 2)
-        count += 2 * search(n, &(span){ half, half + 1, half });
-    return count;
+    uint64_t count = 0;
+    int err = span_count(n, search, &(span){ 0, half, 0, n }, stop, &count);
+    if (!err && n % 2)
+        err = span_count(n, search, &(span){ half, half + 1, 0, half }, stop, &count);
+    *total = 2 * count;
+    return err;
 }
 
 /* ------------------------------------------------------------------ naive */
@@ -66,12 +101,14 @@ static bool naive_safe(const int *col, int row, int c)
 static uint64_t naive_search(int n, const span *s)
 {
     int col[NQ_MAX_N];
+    int row_lo[NQ_MAX_N], row_hi[NQ_MAX_N];
+    row_bounds(n, s, row_lo, row_hi);
     uint64_t count = 0;
     int row = 0;
     col[0] = -1;
     while (row >= 0) {
-        const int hi = row_hi(s, row, n);
-        int c = col[row] < 0 ? row_lo(s, row) : col[row] + 1;
+        const int hi = row_hi[row];
+        int c = col[row] < 0 ? row_lo[row] : col[row] + 1;
         while (c < hi && !naive_safe(col, row, c))
             c++;
         if (c >= hi) {
@@ -115,15 +152,17 @@ static void marks_set(marks *m, int n, int row, int c, bool on)
 static uint64_t marking_search(int n, const span *s)
 {
     int col[NQ_MAX_N];
+    int row_lo[NQ_MAX_N], row_hi[NQ_MAX_N];
+    row_bounds(n, s, row_lo, row_hi);
     marks m = { 0 };
     uint64_t count = 0;
     int row = 0;
     col[0] = -1;
     while (row >= 0) {
-        const int hi = row_hi(s, row, n);
+        const int hi = row_hi[row];
         int c;
         if (col[row] < 0) {
-            c = row_lo(s, row);
+            c = row_lo[row];
         } else {
             marks_set(&m, n, row, col[row], false);
             c = col[row] + 1;
@@ -180,6 +219,8 @@ static void list_relink(col_list *l, int c)
 static uint64_t available_search(int n, const span *s)
 {
     int col[NQ_MAX_N];
+    int row_lo[NQ_MAX_N], row_hi[NQ_MAX_N];
+    row_bounds(n, s, row_lo, row_hi);
     marks m = { 0 };
     col_list free_cols;
     list_init(&free_cols, n);
@@ -187,7 +228,7 @@ static uint64_t available_search(int n, const span *s)
     int row = 0;
     col[0] = -1;
     while (row >= 0) {
-        const int lo = row_lo(s, row), hi = row_hi(s, row, n);
+        const int lo = row_lo[row], hi = row_hi[row];
         int c;
         if (col[row] < 0) {
             c = free_cols.next[n];
@@ -219,16 +260,24 @@ static uint64_t available_search(int n, const span *s)
 
 /* Bit c of a mask is column c. Per row the stack keeps the attacked columns
  * and the two diagonal directions shifted to that row, and the candidate
- * squares not yet tried. */
-static uint64_t bitmask_count(int n)
+ * squares not yet tried. The first two rows' queens are given, one square
+ * each (as span_count gives them), so the stack starts at row 2. */
+static uint64_t bitmask_search(int n, const span *s)
 {
     const uint32_t full = nq_full_mask(n);
+    const uint32_t q0 = UINT32_C(1) << s->lo0, q1 = UINT32_C(1) << s->lo1;
+    if (q1 & (q0 | q0 << 1 | q0 >> 1))
+        return 0; /* the second queen is attacked by the first */
     uint32_t cols[NQ_MAX_N], left[NQ_MAX_N], right[NQ_MAX_N], todo[NQ_MAX_N];
     uint64_t count = 0;
-    int row = 0;
-    cols[0] = left[0] = right[0] = 0;
-    todo[0] = full;
-    while (row >= 0) {
+    int row = 2;
+    cols[2] = q0 | q1;
+    left[2] = (q0 << 1 | q1) << 1;
+    right[2] = (q0 >> 1 | q1) >> 1;
+    todo[2] = full & ~(cols[2] | left[2] | right[2]);
+    if (n == 2)
+        return 1;
+    while (row >= 2) {
         if (!todo[row]) {
             row--;
             continue;
@@ -248,27 +297,27 @@ static uint64_t bitmask_count(int n)
     return count;
 }
 
-uint64_t nq_classic_naive(int n)
+int nq_classic_naive(int n, const volatile int *stop, uint64_t *total)
 {
-    return naive_search(n, &(span){ 0, n, n }); /* no symmetry: all columns */
+    return plain_count(n, naive_search, stop, total);
 }
 
-uint64_t nq_classic_mirror(int n)
+int nq_classic_mirror(int n, const volatile int *stop, uint64_t *total)
 {
-    return mirror_count(n, naive_search);
+    return mirror_count(n, naive_search, stop, total);
 }
 
-uint64_t nq_classic_marking(int n)
+int nq_classic_marking(int n, const volatile int *stop, uint64_t *total)
 {
-    return mirror_count(n, marking_search);
+    return mirror_count(n, marking_search, stop, total);
 }
 
-uint64_t nq_classic_available(int n)
+int nq_classic_available(int n, const volatile int *stop, uint64_t *total)
 {
-    return mirror_count(n, available_search);
+    return mirror_count(n, available_search, stop, total);
 }
 
-uint64_t nq_classic_bitmask(int n)
+int nq_classic_bitmask(int n, const volatile int *stop, uint64_t *total)
 {
-    return bitmask_count(n);
+    return plain_count(n, bitmask_search, stop, total);
 }

@@ -21,7 +21,6 @@ typedef struct monitor {
     double start, total_weight;
     double resumed_weight;
     nq_u128 resumed_solutions;
-    int failing;  /* the last periodic write failed */
     int finished; /* set by the caller when the run is over */
 } monitor;
 
@@ -57,18 +56,10 @@ static void tell(const nq_count_params *p, int error, const char *line)
 static void save_periodic(monitor *m)
 {
     const nq_count_params *p = m->params;
-    char line[600];
-    const int err = nq_checkpoint_save(m->checkpoint, m->done, m->results, line, sizeof line);
-    if (err) {
-        char told[700];
-        snprintf(told, sizeof told, "%s; the run goes on and tries again in %g s", line,
-                 p->checkpoint_every > 0 ? p->checkpoint_every : 30);
-        tell(p, 0, told);
-    } else if (m->failing) {
-        snprintf(line, sizeof line, "checkpoint '%s': written again", p->checkpoint);
-        tell(p, 0, line);
-    }
-    m->failing = err != 0;
+    char line[700];
+    nq_checkpoint_save_periodic(m->checkpoint, m->done, m->results, p->checkpoint_every, line,
+                                sizeof line);
+    tell(p, 0, line);
 }
 
 static void *monitor_main(void *arg)
@@ -76,7 +67,8 @@ static void *monitor_main(void *arg)
     monitor *m = arg;
     const nq_count_params *p = m->params;
     const double progress_every = p->progress_every > 0 ? p->progress_every : 1;
-    const double checkpoint_every = p->checkpoint_every > 0 ? p->checkpoint_every : 30;
+    const double checkpoint_every =
+        p->checkpoint_every > 0 ? p->checkpoint_every : NQ_CHECKPOINT_EVERY;
     double next_progress = m->start + progress_every;
     double next_checkpoint = m->start + checkpoint_every;
     const struct timespec tick = { 0, 50 * 1000 * 1000 };
@@ -170,6 +162,8 @@ static int count_plan(const nq_count_params *params, nq_plan *plan, nq_count_res
 
 int nq_count(const nq_count_params *params, nq_count_result *result)
 {
+    if (!params || !result)
+        return NQ_ERR(EINVAL);
     const int n = params->n;
     if (n < NQ_MIN_N || n > NQ_MAX_N || !nq_engine_get(params->engine) || params->threads < 0 ||
         params->threads > NQ_MAX_THREADS || params->depth < 0 || params->depth > NQ_MAX_DEPTH)
@@ -179,10 +173,12 @@ int nq_count(const nq_count_params *params, nq_count_result *result)
     const nq_engine *engine = nq_engine_impl(params->engine);
 
     if (engine->count) {
-        result->total = engine->count(n);
+        uint64_t total;
+        const int err = engine->count(n, params->hooks ? params->hooks->stop : NULL, &total);
+        result->total = err ? 0 : total;
         result->threads = 1;
         result->seconds = nq_now() - start;
-        return 0;
+        return err;
     }
 
     /* Refused before any work rather than run out of memory midway. */

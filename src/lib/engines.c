@@ -80,7 +80,8 @@ int nq_engine_find(const char *name)
 uint64_t nq_classic_count(int engine, int n)
 {
     const nq_engine *e = nq_engine_impl(engine);
-    if (!e || !e->count || n < NQ_MIN_N || n > NQ_MAX_N)
-        return 0;
-    return e->count(n);
+    uint64_t total = 0;
+    if (e && e->count && n >= NQ_MIN_N && n <= NQ_MAX_N)
+        e->count(n, NULL, &total);
+    return total;
 }

@@ -23,8 +23,9 @@ enum {
 
 typedef struct nq_engine {
     nq_engine_info info;
-    /* Classic engines: Q(n) on the calling thread (no plan). */
-    uint64_t (*count)(int n);
+    /* Classic engines: Q(n) on the calling thread (no plan); 0, or
+     * NQ_ERR(EINTR) once *stop is set. */
+    int (*count)(int n, const volatile int *stop, uint64_t *total);
     /* Plan engines: fill plan->size, the subproblems, weights and the
      * fingerprint's engine part (plan.c orders them). */
     int (*plan)(nq_plan *plan, const volatile int *stop);

@@ -57,24 +57,8 @@ static void usage(void)
            "Counts Q(N) and U(N) over R MPI ranks, each with T OpenMP threads. Rank 0\n"
            "hands out batches of subproblems and counts some itself; it alone writes\n"
            "the output and the checkpoint (the format of 'nqueens count'), so a job\n"
-           "resumes from it with any number of ranks.\n\n"
-           "options (as for 'nqueens count'):\n"
-           "  -t, --threads T  OpenMP threads per rank (default: OMP_NUM_THREADS, else\n"
-           "                   the CPUs the rank may run on)\n"
-           "  --engine NAME    a parallel engine of 'nqueens count --help'\n"
-           "  --depth D        rows pre-expanded into subproblems, 1..%d (default: by N)\n"
-           "  --max-memory SIZE  memory an engine may use (e.g. 512M, 4G)\n"
-           "  --checkpoint FILE  save finished subproblems to FILE and resume from it\n"
-           "  --checkpoint-every SECONDS  how often to save (default %d)\n"
-           "  --json           one JSON object on stdout\n"
-           "  -h, --help       this help\n"
-           "  -V, --version    the version\n\n"
-           "engines (the first is the default):\n ",
-           NQ_MAX_DEPTH, CLI_CHECKPOINT_EVERY);
-    for (int i = 0; i < nq_engine_count(); i++)
-        if (nq_engine_get(i)->parallel)
-            printf(" %s", nq_engine_get(i)->name);
-    printf("\n");
+           "resumes from it with any number of ranks.\n\n");
+    print_count_options_help(0);
 }
 
 static void usage_rank0(void)
@@ -162,16 +146,13 @@ static void save(server *s, int force)
         return;
     pthread_mutex_lock(&s->lock);
     if (force || MPI_Wtime() >= s->next_save) {
-        char message[600];
-        const int err = nq_checkpoint_save(s->checkpoint, s->done, s->results, message,
-                                           sizeof message);
-        if (err && !force)
-            fprintf(stderr, "nqueens-mpi: %s; the run goes on and tries again in %g s\n", message,
-                    s->o->checkpoint_every);
-        else if (err)
+        char message[700] = "";
+        const int err =
+            force ? nq_checkpoint_save(s->checkpoint, s->done, s->results, message, sizeof message)
+                  : nq_checkpoint_save_periodic(s->checkpoint, s->done, s->results,
+                                                s->o->checkpoint_every, message, sizeof message);
+        if (*message)
             fprintf(stderr, "nqueens-mpi: %s\n", message);
-        else if (s->save_error && !force)
-            fprintf(stderr, "nqueens-mpi: checkpoint '%s': written again\n", s->o->checkpoint);
         s->save_error = err;
         s->next_save = MPI_Wtime() + s->o->checkpoint_every;
     }
@@ -290,11 +271,8 @@ static nq_plan *plan_everywhere(const count_options *o, int *stop_signal)
         *stop_signal = sig;
         return NULL;
     }
-    if (err == NQ_ERR(E2BIG))
-        cli_usage_error("--depth %d makes more than %lu subproblems at N=%d, too many to hold; "
-                        "use a smaller --depth", o->depth, (unsigned long)NQ_MAX_PLAN_SIZE, o->n);
     if (err)
-        cli_fail("count %d failed: %s", o->n, nq_strerror(err));
+        count_failed(o, err);
     uint64_t fingerprint = nq_plan_fingerprint(plan), root_fingerprint = fingerprint;
     MPI_Bcast(&root_fingerprint, 1, MPI_UINT64_T, 0, MPI_COMM_WORLD);
     if (root_fingerprint != fingerprint)

@@ -29,6 +29,8 @@ for f in "${files[@]}"; do
     [[ -s $tmp/out/$f ]] || fail "$f missing or empty"
 done
 grep -q '^| naive |' "$tmp/stdout" || fail "the engines table is not on stdout"
+# The engine list is read from count --help whole: no wrapped line taken for one.
+grep -q "has no engine" "$tmp/stderr" && fail "an engine name misread: $(grep "has no engine" "$tmp/stderr")"
 grep -q '^- Commit: ' "$tmp/out/machine.md" || fail "machine.md names no commit"
 
 # Every run has a row whose total is Q(n); each classic engine is there.

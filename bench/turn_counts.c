@@ -5,18 +5,11 @@
  * Prints "n,s180,s180_seconds,s180_orbit_seconds,s90,s90_seconds".
  * usage: turn_counts MIN_N MAX_N [ORBIT_MAX_N] */
 #include "mitm.h"
+#include "util.h"
 
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <time.h>
-
-static double now(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
 
 int main(int argc, char **argv)
 {
@@ -32,24 +25,24 @@ int main(int argc, char **argv)
     }
     printf("n,s180,s180_seconds,s180_orbit_seconds,s90,s90_seconds\n");
     for (int n = lo; n <= hi; n++) {
-        const double t0 = now();
+        double start = nq_now();
         const uint64_t s180 = nq_mitm_invariant(n, 2);
-        const double s180_seconds = now() - t0;
-        double t1 = now();
+        const double s180_seconds = nq_now() - start;
         char orbit[32] = "";
         if (n <= orbit_hi) {
+            start = nq_now();
             const uint64_t check = nq_mitm_invariant_orbits(n, 2);
             if (check != s180) {
                 fprintf(stderr, "turn_counts: n=%d: S180 %" PRIu64 " by bit masks, %" PRIu64
                         " by orbits\n", n, s180, check);
                 return 1;
             }
-            snprintf(orbit, sizeof orbit, "%.3f", now() - t1);
+            snprintf(orbit, sizeof orbit, "%.3f", nq_now() - start);
         }
-        t1 = now();
+        start = nq_now();
         const uint64_t s90 = nq_mitm_invariant(n, 1);
-        const double t2 = now();
-        printf("%d,%" PRIu64 ",%.3f,%s,%" PRIu64 ",%.3f\n", n, s180, s180_seconds, orbit, s90, t2 - t1);
+        printf("%d,%" PRIu64 ",%.3f,%s,%" PRIu64 ",%.3f\n", n, s180, s180_seconds, orbit, s90,
+               nq_now() - start);
         fflush(stdout);
     }
     return 0;

@@ -4,7 +4,7 @@
  * whole count is out of a benchmark's reach. A disagreement exits 1.
  * Prints "n,s180,s180_seconds,s180_orbit_seconds,s90,s90_seconds".
  * usage: turn_counts MIN_N MAX_N [ORBIT_MAX_N] */
-#include "mitm.h"
+#include "halves.h"
 #include "util.h"
 
 #include <inttypes.h>
@@ -26,12 +26,12 @@ int main(int argc, char **argv)
     printf("n,s180,s180_seconds,s180_orbit_seconds,s90,s90_seconds\n");
     for (int n = lo; n <= hi; n++) {
         double start = nq_now();
-        const uint64_t s180 = nq_mitm_invariant(n, 2);
+        const uint64_t s180 = nq_halves_invariant(n, 2);
         const double s180_seconds = nq_now() - start;
         char orbit[32] = "";
         if (n <= orbit_hi) {
             start = nq_now();
-            const uint64_t check = nq_mitm_invariant_orbits(n, 2);
+            const uint64_t check = nq_halves_invariant_orbits(n, 2);
             if (check != s180) {
                 fprintf(stderr, "turn_counts: n=%d: S180 %" PRIu64 " by bit masks, %" PRIu64
                         " by orbits\n", n, s180, check);
@@ -40,7 +40,7 @@ int main(int argc, char **argv)
             snprintf(orbit, sizeof orbit, "%.3f", nq_now() - start);
         }
         start = nq_now();
-        const uint64_t s90 = nq_mitm_invariant(n, 1);
+        const uint64_t s90 = nq_halves_invariant(n, 1);
         printf("%d,%" PRIu64 ",%.3f,%s,%" PRIu64 ",%.3f\n", n, s180, s180_seconds, orbit, s90,
                nq_now() - start);
         fflush(stdout);

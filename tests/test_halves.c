@@ -5,7 +5,7 @@
 
 #include "symmetry.h"
 #include "known_values.h"
-#include "mitm.h"
+#include "halves.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -57,8 +57,8 @@ Test(halves, turn_invariant_counts_match_a_plain_enumeration)
             nq_sym_apply(2, n, s.boards[i], t);
             s180 += !memcmp(t, s.boards[i], (size_t)n);
         }
-        cr_assert_eq(nq_mitm_invariant(n, 1), s90, "n=%d S90", n);
-        cr_assert_eq(nq_mitm_invariant(n, 2), s180, "n=%d S180", n);
+        cr_assert_eq(nq_halves_invariant(n, 1), s90, "n=%d S90", n);
+        cr_assert_eq(nq_halves_invariant(n, 2), s180, "n=%d S180", n);
         free(s.boards);
     }
 }
@@ -68,7 +68,7 @@ Test(halves, turn_invariant_counts_match_a_plain_enumeration)
 Test(halves, half_turn_bit_masks_match_the_orbit_search)
 {
     for (int n = 1; n <= 18; n++)
-        cr_assert_eq(nq_mitm_invariant(n, 2), nq_mitm_invariant_orbits(n, 2), "n=%d", n);
+        cr_assert_eq(nq_halves_invariant(n, 2), nq_halves_invariant_orbits(n, 2), "n=%d", n);
 }
 
 /* For every piece and every south row set it loops over, the half-boards
@@ -78,16 +78,16 @@ static void check_row_sets(int n, nq_simd level)
 {
     const int h = n / 2, g = n % 2, s0 = h + g;
     solutions all = all_solutions(n);
-    nq_mitm_piece *pieces;
+    nq_halves_piece *pieces;
     size_t size;
-    cr_assert_eq(nq_mitm_pieces(n, &pieces, &size), 0);
-    nq_mitm_work *w;
-    cr_assert_eq(nq_mitm_work_create(&w, n, level), 0);
+    cr_assert_eq(nq_halves_pieces(n, &pieces, &size), 0);
+    nq_halves_work *w;
+    cr_assert_eq(nq_halves_work_create(&w, n, level), 0);
     nq_match *m;
     cr_assert_eq(nq_match_create(&m, level), 0);
     int checked = 0;
     for (size_t i = 0; i < size; i++) {
-        const nq_mitm_piece *pc = &pieces[i];
+        const nq_halves_piece *pc = &pieces[i];
         /* The south row sets the piece runs over: free of the middle
          * column's queen, holding the west queens the north rows do not. */
         uint32_t free_south = (1u << h) - 1;
@@ -122,20 +122,20 @@ static void check_row_sets(int n, nq_simd level)
             }
             const uint64_t *west, *east;
             size_t nw, ne;
-            const int err = nq_mitm_halves(w, pc, south, &west, &nw, &east, &ne);
+            const int err = nq_halves_halves(w, pc, south, &west, &nw, &east, &ne);
             cr_assert_eq(err, 0);
             const uint64_t plain = nq_match_count_plain(west, nw, east, ne);
             cr_assert_eq(plain, want, "n=%d piece %zu south %x: %llu pairs, %llu solutions", n, i,
                          south, (unsigned long long)plain, (unsigned long long)want);
             uint64_t fast;
-            cr_assert_eq(nq_match_count(m, west, nw, east, ne, nq_mitm_bits(n), &fast), 0);
+            cr_assert_eq(nq_match_count(m, west, nw, east, ne, nq_halves_bits(n), &fast), 0);
             cr_assert_eq(fast, plain, "n=%d %s", n, nq_simd_name(level));
             checked += want > 0;
         }
     }
     cr_assert_gt(checked, 0);
     nq_match_destroy(m);
-    nq_mitm_work_destroy(w);
+    nq_halves_work_destroy(w);
     free(pieces);
     free(all.boards);
 }
@@ -210,20 +210,20 @@ Test(halves, pieces_sum_to_q_on_every_path, .timeout = 300)
         for (int n = 1; n <= 14; n++) {
             unsigned long long total, unique;
             cr_assert_eq(known_values(n, &total, &unique), 0);
-            nq_mitm_piece *pieces;
+            nq_halves_piece *pieces;
             size_t size;
-            cr_assert_eq(nq_mitm_pieces(n, &pieces, &size), 0);
-            nq_mitm_work *w;
-            cr_assert_eq(nq_mitm_work_create(&w, n, (nq_simd)level), 0);
+            cr_assert_eq(nq_halves_pieces(n, &pieces, &size), 0);
+            nq_halves_work *w;
+            cr_assert_eq(nq_halves_work_create(&w, n, (nq_simd)level), 0);
             nq_u128 sum = 0;
             for (size_t i = 0; i < size; i++) {
                 nq_u128 t;
-                cr_assert_eq(nq_mitm_count_piece(w, &pieces[i], NULL, &t), 0);
+                cr_assert_eq(nq_halves_count_piece(w, &pieces[i], NULL, &t), 0);
                 sum += t;
             }
             cr_assert(sum == total, "%s n=%d: %llu, expected %llu", nq_simd_name((nq_simd)level),
                       n, (unsigned long long)sum, total);
-            nq_mitm_work_destroy(w);
+            nq_halves_work_destroy(w);
             free(pieces);
         }
     }
@@ -232,17 +232,17 @@ Test(halves, pieces_sum_to_q_on_every_path, .timeout = 300)
 /* A set stop flag ends a piece between row sets, not done. */
 Test(halves, a_stop_ends_a_piece)
 {
-    nq_mitm_piece *pieces;
+    nq_halves_piece *pieces;
     size_t size;
-    cr_assert_eq(nq_mitm_pieces(12, &pieces, &size), 0);
-    nq_mitm_work *w;
-    cr_assert_eq(nq_mitm_work_create(&w, 12, NQ_SIMD_SCALAR), 0);
+    cr_assert_eq(nq_halves_pieces(12, &pieces, &size), 0);
+    nq_halves_work *w;
+    cr_assert_eq(nq_halves_work_create(&w, 12, NQ_SIMD_SCALAR), 0);
     volatile int stop = 1;
     nq_u128 t;
     size_t stopped = 0;
     for (size_t i = 0; i < size; i++)
-        stopped += nq_mitm_count_piece(w, &pieces[i], &stop, &t) == NQ_ERR(EINTR);
+        stopped += nq_halves_count_piece(w, &pieces[i], &stop, &t) == NQ_ERR(EINTR);
     cr_assert_gt(stopped, 0);
-    nq_mitm_work_destroy(w);
+    nq_halves_work_destroy(w);
     free(pieces);
 }

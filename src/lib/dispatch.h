@@ -1,15 +1,15 @@
-/* The hot code (kernel.c's search, solve_search.c's listing search) compiled
+/* The hot code (backtrack_search.c's search, solve_search.c's listing search) compiled
  * once per instruction set, and the choice among them at run time from the
  * CPU, so that one build is both safe on any x86-64 and fast on a recent one.
  *
- * meson compiles kernel.c and solve_search.c once per path with
+ * meson compiles backtrack_search.c and solve_search.c once per path with
  * -DNQ_ISA=<id>; each copy's entry points get the suffix _<id>. dispatch.c
  * picks a path when the library loads and defines the plain names
  * (nq_search, nq_list_search) on top. */
 #ifndef NQ_DISPATCH_H
 #define NQ_DISPATCH_H
 
-#include "kernel.h"
+#include "backtrack_search.h"
 #include "solve_search.h"
 
 #include "nq_config.h"

@@ -2,14 +2,15 @@
 #include "engines.h"
 
 #include "classic.h"
-#include "mitm_engine.h"
-#include "plan.h"
+#include "halves_engine.h"
+#include "backtrack_plan.h"
 
 #include <string.h>
 
 #define CLASSIC(fn) .count = fn
 #define BACKTRACK(roots)                                                               \
-    .plan = roots, .solve = nq_solve_backtrack, .plausible = nq_plausible_backtrack
+    .plan = roots, .solve = nq_solve_backtrack, .plausible = nq_plausible_backtrack, \
+    .prefix = nq_prefix_backtrack
 
 /* The classic engines take about ten times parallel-sym8's time. */
 static const nq_engine engines[NQ_ENG_COUNT] = {
@@ -17,7 +18,7 @@ static const nq_engine engines[NQ_ENG_COUNT] = {
                           .description = "meet in the middle: half-boards matched by their "
                                          "diagonals, OpenMP; gives U(n)",
                           .parallel = 1, .gives_unique = 1, .seconds_16 = 0.3 },
-                        NQ_MITM_ENGINE },
+                        NQ_HALVES_ENGINE },
     [NQ_ENG_SYM8] = { { .name = "parallel-sym8",
                         .description = "bitmask, all 8 symmetries of the square (corner/edge "
                                        "split), OpenMP; gives U(n)",

@@ -40,8 +40,8 @@ typedef struct nq_engine {
     /* Whether (total, unique) can be subproblem i's counts: a checkpoint
      * with an implausible value is refused. */
     int (*plausible)(const nq_plan *plan, size_t i, nq_u128 total, nq_u128 unique);
-    /* Optional: the queens placed before subproblem i's search (see
-     * nq_plan_prefix); by default the backtracking prefix. */
+    /* The queens placed before subproblem i's search (see
+     * nq_plan_prefix). Every plan engine has one. */
     int (*prefix)(const nq_plan *plan, size_t i, int8_t cols[NQ_MAX_N]);
     /* Optional: the bytes a count of n needs on `threads` threads
      * (nq_count_memory); by default a few MB. */

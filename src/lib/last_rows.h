@@ -1,4 +1,4 @@
-/* The last rows of a board by table: five for counting (kernel.c), six for
+/* The last rows of a board by table: five for counting (backtrack_search.c), six for
  * listing (solve_search.c).
  *
  * Below row n-T-1 exactly T columns are free, and a completion is one of the

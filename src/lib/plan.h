@@ -1,49 +1,27 @@
-/* Plans (plan.c): the subproblems a parallel engine splits a board into,
- * and the backtracking engines' rows of the engine table. */
+/* Plans (plan.c): the independent subproblems a parallel engine splits a
+ * count into, in a fixed order, with the order the work queue takes them
+ * in. What a subproblem is belongs to its engine (backtrack_plan.h,
+ * halves.h); the plan holds them as an array it frees. */
 #ifndef NQ_PLAN_H
 #define NQ_PLAN_H
 
 #include "nqueens.h"
 
+#include <stddef.h>
 #include <stdint.h>
-
-/* How the leaves of a subproblem are counted (plan.c says why). */
-enum {
-    NQ_SUB_PLAIN,  /* every solution counts `weight` (mirror symmetry: 1 or 2) */
-    NQ_SUB_CORNER, /* queen in the corner: each solution stands for a class of 8 */
-    NQ_SUB_EDGE,   /* no corner queen: the class is found at the leaf */
-};
-
-typedef struct nq_sub {
-    uint8_t kind;
-    uint8_t weight; /* NQ_SUB_PLAIN only */
-    uint8_t bound;  /* CORNER: row 1's column; EDGE: row 0's column */
-    uint8_t rows;   /* queens in the prefix: rows 0..rows-1 */
-    int8_t cols[NQ_MAX_DEPTH + 2];
-} nq_sub;
 
 struct nq_plan {
     int n, engine, depth;
     size_t size;
-    nq_sub *subs;   /* backtracking engines */
-    void *pieces;   /* other engines' subproblems (halves: nq_mitm_piece) */
+    void *subs;    /* the engine's subproblems (one malloc'd array) */
     size_t *order; /* work-queue order: largest estimated subproblems first */
     double *weights;
     uint64_t fingerprint;
 };
 
-/* Searched rows per piece of a subproblem between two looks at the stop
- * flag (plan.c). */
-#define NQ_PIECE_ROWS 8
-
-/* The backtracking engines' plans (all 8 symmetries; the left-right mirror)
- * and subproblems; a subproblem's search gives up with NQ_ERR(EINTR) within
- * a fraction of a second of *stop being set (stop may be NULL). */
-int nq_plan_sym8(nq_plan *plan, const volatile int *stop);
-int nq_plan_mirror(nq_plan *plan, const volatile int *stop);
-int nq_solve_backtrack(const nq_plan *plan, size_t i, void *work, const volatile int *stop,
-                       nq_sub_result *out);
-/* Whether (total, unique) can be the counts of subproblem i (checkpoints). */
-int nq_plausible_backtrack(const nq_plan *plan, size_t i, nq_u128 total, nq_u128 unique);
+/* Estimates that are whole numbers up to this are ordered by a counting
+ * sort in linear time (a comparison sort of millions took seconds that a
+ * stop could not interrupt); others by a comparison sort. */
+#define NQ_PLAN_COUNTING_MAX (NQ_MAX_N * NQ_MAX_N * NQ_MAX_N + 1)
 
 #endif

@@ -29,7 +29,7 @@ while IFS= read -r row; do
         echo "$path" >>"$tmp/named"
     done
 done <"$tmp/rows"
-# Files of the same row's text (mitm_match_avx2.c ...) are named too.
+# Files of the same row's text (halves_match_avx2.c ...) are named too.
 grep -o '`[a-z_0-9]*\.[ch]`' "$tmp/rows" | tr -d '`' | sed 's|^|src/lib/|' >>"$tmp/named"
 
 for f in $(cd "$root" && ls src/lib/*.[ch] include/*.h); do

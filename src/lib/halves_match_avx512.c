@@ -2,7 +2,7 @@
  * with VPOPCNTQ, bit rows with VPMOVB2M, index patterns with PEXT (fast on
  * every CPU that has AVX-512). */
 #include "nqueens.h"
-#include "mitm_match_priv.h"
+#include "halves_match_priv.h"
 
 #if defined(__x86_64__) && defined(__GNUC__)
 /* Every function of this file is compiled for the level (clang spells it
@@ -66,7 +66,7 @@ static void rows_from_planes(const uint8_t *planes, size_t stride, int nbytes,
         }
 }
 
-#include "mitm_match_impl.h"
+#include "halves_match_tmpl.c"
 
 #if defined(__clang__)
 #pragma clang attribute pop

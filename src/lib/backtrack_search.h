@@ -1,8 +1,8 @@
-/* The search kernel (kernel.c): counts the leaves below a subproblem's prefix. */
+/* The search kernel (backtrack_search.c): counts the leaves below a subproblem's prefix. */
 #ifndef NQ_KERNEL_H
 #define NQ_KERNEL_H
 
-#include "plan.h"
+#include "backtrack_plan.h"
 
 #include <stdint.h>
 

@@ -1,7 +1,7 @@
 /* The pair counter's workspace, the choice of index bits and of the code
- * path. The counting itself is in mitm_match_impl.h, built once per level. */
+ * path. The counting itself is in halves_match_tmpl.c, built once per level. */
 #include "nqueens.h"
-#include "mitm_match_priv.h"
+#include "halves_match_priv.h"
 
 #include <stdlib.h>
 #include <string.h>

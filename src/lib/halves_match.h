@@ -10,8 +10,8 @@
  * (AVX2) or 64 (scalar) to a vector, with the AND of every subset of each
  * run of 4 bits precomputed, so one west footprint is tested against a
  * whole vector of east ones with one load and AND per 4 bits. */
-#ifndef NQ_MITM_MATCH_H
-#define NQ_MITM_MATCH_H
+#ifndef NQ_HALVES_MATCH_H
+#define NQ_HALVES_MATCH_H
 
 #include <stddef.h>
 #include <stdint.h>

@@ -1,206 +1,14 @@
-/* The meet-in-the-middle engine: pieces, half-boards, and the counts a
- * half or quarter turn leaves alone. mitm.h says what the method is. */
-#include "mitm.h"
-#include "mitm_match_priv.h"
+/* The halves engine's half-boards: per-thread workspace, the quadrant
+ * placements, their join into west and east half-boards, and a piece's
+ * count (the pairs matched by halves_match.c). halves.h says what the
+ * method is. */
+#include "halves.h"
+#include "halves_geom.h"
+#include "halves_match_priv.h"
 #include "util.h"
 
 #include <stdlib.h>
 #include <string.h>
-
-/* The board's shape: n = 2h + g; south quadrant rows start at s = h + g;
- * a footprint has nd bits per diagonal direction. */
-typedef struct geom {
-    int n, h, g, s, nd;
-    uint32_t quad; /* the h columns (or rows) of a quadrant */
-} geom;
-
-static geom geom_of(int n)
-{
-    const int h = n / 2;
-    return (geom){ .n = n, .h = h, .g = n % 2, .s = h + n % 2, .nd = h > 0 ? 2 * h - 1 : 0,
-                   .quad = h >= 32 ? UINT32_MAX : (1u << h) - 1 };
-}
-
-int nq_mitm_bits(int n)
-{
-    return 2 * geom_of(n).nd;
-}
-
-/* ------------------------------------------------------------- pieces */
-
-/* The rows of the middle queens' configuration that west queens may use,
- * as quadrant-local masks; the west columns left to them. */
-typedef struct frame {
-    uint32_t north, south; /* rows free for queens other than the middle ones */
-    uint32_t west, east;   /* quadrant columns free (east mirrored: bit j is column n-1-j) */
-    int west_queens;
-} frame;
-
-static int frame_of(const geom *G, int middle_col, int middle_row, frame *f)
-{
-    f->north = f->south = f->west = f->east = G->quad;
-    if (G->g) {
-        const int h = G->h;
-        if (middle_col == h) {
-            if (middle_row != h)
-                return -1;
-        } else {
-            if (middle_row == h || middle_row < 0 || middle_row >= G->n || middle_col < 0 ||
-                middle_col >= G->n)
-                return -1;
-            /* The two middle queens attack each other on a diagonal. */
-            if (abs(middle_row - h) == abs(middle_col - h))
-                return -1;
-            if (middle_row < h)
-                f->north &= ~(1u << middle_row);
-            else
-                f->south &= ~(1u << (middle_row - G->s));
-            if (middle_col < h)
-                f->west &= ~(1u << middle_col);
-            else
-                f->east &= ~(1u << (G->n - 1 - middle_col));
-        }
-    }
-    f->west_queens = __builtin_popcount(f->west);
-    return 0;
-}
-
-static uint32_t reverse_rows(const geom *G, uint32_t x)
-{
-    uint32_t r = 0;
-    for (int i = 0; i < G->h; i++)
-        if (x >> i & 1)
-            r |= 1u << (G->h - 1 - i);
-    return r;
-}
-
-/* For the configurations that all four of mirror (rows), west-east swap and
- * both leave alone (even n, and odd n with the centre queen): the weight of
- * R = (north, south) if R is the smallest of its orbit, else 0. The mirror
- * maps local north row i to local south row h-1-i; the swap takes the
- * complement within the free rows. */
-static int rows_orbit_weight(const geom *G, const frame *f, uint32_t north, uint32_t south)
-{
-    const uint64_t key = (uint64_t)north << 32 | south;
-    const uint32_t mn = reverse_rows(G, south), ms = reverse_rows(G, north);
-    const uint64_t images[3] = { (uint64_t)mn << 32 | ms,
-                                 (uint64_t)(f->north & ~north) << 32 | (f->south & ~south),
-                                 (uint64_t)(f->north & ~mn) << 32 | (f->south & ~ms) };
-    int distinct = 1;
-    for (int i = 0; i < 3; i++) {
-        if (images[i] < key)
-            return 0;
-        int seen = images[i] == key;
-        for (int j = 0; j < i; j++)
-            seen |= images[j] == images[i];
-        distinct += !seen;
-    }
-    return distinct;
-}
-
-/* Odd n: the middle configuration (c, r) under the 8 symmetries of the
- * square: a mirror flips c or r (x -> n-1-x), the transpose swaps them.
- * Its weight if it is the smallest of its orbit (c first), else 0. */
-static int middle_orbit_weight(int n, int c, int r)
-{
-    int images[8][2], distinct = 0;
-    for (int t = 0; t < 8; t++) {
-        int a = t & 1 ? n - 1 - c : c, b = t & 2 ? n - 1 - r : r;
-        if (t & 4) {
-            const int swap = a;
-            a = b;
-            b = swap;
-        }
-        if (a < c || (a == c && b < r))
-            return 0;
-        int seen = 0;
-        for (int j = 0; j < distinct; j++)
-            seen |= images[j][0] == a && images[j][1] == b;
-        if (!seen) {
-            images[distinct][0] = a;
-            images[distinct][1] = b;
-            distinct++;
-        }
-    }
-    return distinct;
-}
-
-/* 1 if the piece's rows can hold its west queens at all. */
-static int piece_fits(const frame *f, uint32_t north)
-{
-    const int in_north = __builtin_popcount(north);
-    return in_north <= f->west_queens && f->west_queens - in_north <= __builtin_popcount(f->south);
-}
-
-int nq_mitm_pieces(int n, nq_mitm_piece **out, size_t *count)
-{
-    const geom G = geom_of(n);
-    *out = NULL;
-    *count = 0;
-    size_t cap = 0, size = 0;
-    nq_mitm_piece *pieces = NULL;
-    const int configs = G.g ? n * n : 1;
-    for (int k = 0; k < configs; k++) {
-        int c = -1, r = -1, weight = 1;
-        if (G.g) {
-            c = k / n;
-            r = k % n;
-            weight = middle_orbit_weight(n, c, r);
-        }
-        frame f;
-        if (!weight || frame_of(&G, c, r, &f))
-            continue;
-        /* The row symmetries are used inside the piece (per R) where they
-         * leave the configuration alone: even n and the centre queen. */
-        const int by_rows = !G.g || c == G.h;
-        for (uint32_t north = 0; north <= G.quad; north++) {
-            if ((north & ~f.north) || !piece_fits(&f, north))
-                continue;
-            if (size == cap) {
-                cap = cap ? 2 * cap : 1024;
-                nq_mitm_piece *grown = realloc(pieces, cap * sizeof *grown);
-                if (!grown) {
-                    free(pieces);
-                    return NQ_ERR(ENOMEM);
-                }
-                pieces = grown;
-            }
-            pieces[size++] = (nq_mitm_piece){ .middle_col = (int8_t)c, .middle_row = (int8_t)r,
-                                              .weight = (uint8_t)(by_rows ? 0 : weight),
-                                              .north = north, .south = NQ_MITM_ANY };
-            if (north == G.quad)
-                break;
-        }
-    }
-    *out = pieces;
-    *count = size;
-    return 0;
-}
-
-static double binomial(int a, int b)
-{
-    double r = 1;
-    for (int i = 1; i <= b; i++)
-        r = r * (a - b + i) / i;
-    return r;
-}
-
-double nq_mitm_estimate(int n, const nq_mitm_piece *piece)
-{
-    /* The pairs matched grow as the product of the two halves' counts; a
-     * half's count grows about as the ways to choose its columns per
-     * quadrant. Only the order and the ETA use this. */
-    const geom G = geom_of(n);
-    frame f;
-    if (frame_of(&G, piece->middle_col, piece->middle_row, &f))
-        return 1;
-    const int kn = __builtin_popcount(piece->north), ks = f.west_queens - kn;
-    const int en = __builtin_popcount(f.north) - kn, es = __builtin_popcount(f.south) - ks;
-    const double rs = binomial(__builtin_popcount(f.south), ks);
-    const double west = binomial(G.h, kn) * binomial(G.h, ks);
-    const double east = binomial(G.h, en) * binomial(G.h, es);
-    return 1 + rs * west * east * (piece->weight ? 1 : 0.25);
-}
 
 /* ---------------------------------------------------------- workspace */
 
@@ -262,7 +70,7 @@ typedef struct side {
     uint32_t *south_at, *south_count; /* per row set; UINT32_MAX: not yet made */
 } side;
 
-struct nq_mitm_work {
+struct nq_halves_work {
     geom G;
     int middle_col, middle_row; /* the configuration the sides are for */
     int have_config;
@@ -291,10 +99,10 @@ static int grow_keep(buf *b)
     return 0;
 }
 
-int nq_mitm_work_create(nq_mitm_work **out, int n, nq_simd level)
+int nq_halves_work_create(nq_halves_work **out, int n, nq_simd level)
 {
     *out = NULL;
-    nq_mitm_work *w = calloc(1, sizeof *w);
+    nq_halves_work *w = calloc(1, sizeof *w);
     if (!w)
         return NQ_ERR(ENOMEM);
     w->G = geom_of(n);
@@ -312,14 +120,14 @@ int nq_mitm_work_create(nq_mitm_work **out, int n, nq_simd level)
             err = NQ_ERR(ENOMEM);
     }
     if (err) {
-        nq_mitm_work_destroy(w);
+        nq_halves_work_destroy(w);
         return err;
     }
     *out = w;
     return 0;
 }
 
-void nq_mitm_work_destroy(nq_mitm_work *w)
+void nq_halves_work_destroy(nq_halves_work *w)
 {
     if (!w)
         return;
@@ -336,7 +144,7 @@ void nq_mitm_work_destroy(nq_mitm_work *w)
     free(w);
 }
 
-size_t nq_mitm_work_bytes(const nq_mitm_work *w)
+size_t nq_halves_work_bytes(const nq_halves_work *w)
 {
     size_t bytes = sizeof *w + w->bucket.cap + w->west.cap + w->east.cap + nq_match_bytes(w->match);
     for (int k = 0; k < 2; k++)
@@ -473,7 +281,7 @@ static int join(const geom *G, const qent *north, size_t nn, const qent *south, 
 /* Readies the sides for a piece: the forbidden squares and an empty south
  * memo when its middle configuration changes, the north lists when its
  * north rows do. */
-static int ready(nq_mitm_work *w, const nq_mitm_piece *piece, const frame *f)
+static int ready(nq_halves_work *w, const nq_halves_piece *piece, const frame *f)
 {
     const geom *G = &w->G;
     if (!w->have_config || w->middle_col != piece->middle_col ||
@@ -525,7 +333,7 @@ static int ready(nq_mitm_work *w, const nq_mitm_piece *piece, const frame *f)
 #define SOUTH_MEMO_BYTES ((size_t)64 << 20)
 
 /* The south list of side k for row set rows, made once per configuration. */
-static int south_list(nq_mitm_work *w, int k, uint32_t rows, uint32_t cols)
+static int south_list(nq_halves_work *w, int k, uint32_t rows, uint32_t cols)
 {
     side *sd = &w->sides[k];
     if (sd->south_at[rows] != UINT32_MAX)
@@ -546,7 +354,7 @@ static int south_list(nq_mitm_work *w, int k, uint32_t rows, uint32_t cols)
 }
 
 /* The west and east half-boards of R = (piece->north, south). */
-static int halves(nq_mitm_work *w, const nq_mitm_piece *piece, const frame *f, uint32_t south,
+static int halves(nq_halves_work *w, const nq_halves_piece *piece, const frame *f, uint32_t south,
                   size_t *nw, size_t *ne)
 {
     const uint32_t rows[2] = { south, f->south & ~south }, cols[2] = { f->west, f->east };
@@ -564,11 +372,11 @@ static int halves(nq_mitm_work *w, const nq_mitm_piece *piece, const frame *f, u
     return err;
 }
 
-int nq_mitm_halves(nq_mitm_work *w, const nq_mitm_piece *piece, uint32_t south,
+int nq_halves_halves(nq_halves_work *w, const nq_halves_piece *piece, uint32_t south,
                    const uint64_t **west, size_t *nw, const uint64_t **east, size_t *ne)
 {
     frame f;
-    if (frame_of(&w->G, piece->middle_col, piece->middle_row, &f))
+    if (nq_halves_frame(&w->G, piece->middle_col, piece->middle_row, &f))
         return NQ_ERR(EINVAL);
     const int err = halves(w, piece, &f, south, nw, ne);
     *west = w->west.p;
@@ -576,7 +384,7 @@ int nq_mitm_halves(nq_mitm_work *w, const nq_mitm_piece *piece, uint32_t south,
     return err;
 }
 
-int nq_mitm_count_piece(nq_mitm_work *w, const nq_mitm_piece *piece, const volatile int *stop,
+int nq_halves_count_piece(nq_halves_work *w, const nq_halves_piece *piece, const volatile int *stop,
                         nq_u128 *total)
 {
     const geom *G = &w->G;
@@ -586,7 +394,7 @@ int nq_mitm_count_piece(nq_mitm_work *w, const nq_mitm_piece *piece, const volat
         return 0;
     }
     frame f;
-    if (frame_of(G, piece->middle_col, piece->middle_row, &f))
+    if (nq_halves_frame(G, piece->middle_col, piece->middle_row, &f))
         return NQ_ERR(EINVAL);
     const int south_queens = f.west_queens - __builtin_popcount(piece->north);
     if (south_queens < 0)
@@ -598,8 +406,8 @@ int nq_mitm_count_piece(nq_mitm_work *w, const nq_mitm_piece *piece, const volat
     uint32_t south = 0;
     do {
         if (__builtin_popcount(south) == south_queens &&
-            (piece->south == NQ_MITM_ANY || piece->south == south)) {
-            const int weight = by_rows ? rows_orbit_weight(G, &f, piece->north, south)
+            (piece->south == NQ_HALVES_ANY || piece->south == south)) {
+            const int weight = by_rows ? nq_halves_rows_weight(G, &f, piece->north, south)
                                        : piece->weight;
             if (stop && *stop)
                 return NQ_ERR(EINTR);
@@ -620,115 +428,4 @@ int nq_mitm_count_piece(nq_mitm_work *w, const nq_mitm_piece *piece, const volat
     } while (south);
     *total = sum;
     return 0;
-}
-
-/* ------------------------------------------------- symmetric solutions */
-
-typedef struct turn_search {
-    int n, turns;
-    uint8_t row[32], col[32], up[64], down[64]; /* occupied rows, columns, diagonals */
-    uint64_t found;
-} turn_search;
-
-/* The image of (r, c) under `turns` quarter turns. */
-static void turn(int n, int turns, int *r, int *c)
-{
-    for (int t = 0; t < turns; t++) {
-        const int r0 = *r;
-        *r = *c;
-        *c = n - 1 - r0;
-    }
-}
-
-/* Places the orbit of (r, c); returns how many cells were placed (into
- * cells[]), or -1 (and places nothing) if a cell is attacked. */
-static int place_orbit(turn_search *t, int r, int c, int cells[4][2])
-{
-    int placed = 0;
-    for (int k = 0; k < 4; k++) {
-        int dup = 0;
-        for (int j = 0; j < placed; j++)
-            dup |= cells[j][0] == r && cells[j][1] == c;
-        if (!dup) {
-            if (t->row[r] || t->col[c] || t->up[r + c] || t->down[r - c + t->n - 1]) {
-                for (int j = 0; j < placed; j++) {
-                    const int y = cells[j][0], x = cells[j][1];
-                    t->row[y] = t->col[x] = t->up[y + x] = t->down[y - x + t->n - 1] = 0;
-                }
-                return -1;
-            }
-            t->row[r] = t->col[c] = t->up[r + c] = t->down[r - c + t->n - 1] = 1;
-            cells[placed][0] = r;
-            cells[placed][1] = c;
-            placed++;
-        }
-        turn(t->n, t->turns, &r, &c);
-    }
-    return placed;
-}
-
-/* Every solution the turn leaves alone is a union of orbits: the first
- * empty row's queen decides the next orbit, so each is found once. */
-static void turn_rows(turn_search *t, int r)
-{
-    while (r < t->n && t->row[r])
-        r++;
-    if (r == t->n) {
-        t->found++;
-        return;
-    }
-    for (int c = 0; c < t->n; c++) {
-        int cells[4][2];
-        const int placed = place_orbit(t, r, c, cells);
-        if (placed < 0)
-            continue;
-        turn_rows(t, r + 1);
-        for (int j = 0; j < placed; j++) {
-            const int y = cells[j][0], x = cells[j][1];
-            t->row[y] = t->col[x] = t->up[y + x] = t->down[y - x + t->n - 1] = 0;
-        }
-    }
-}
-
-uint64_t nq_mitm_invariant_orbits(int n, int quarter_turns)
-{
-    turn_search t;
-    memset(&t, 0, sizeof t);
-    t.n = n;
-    t.turns = quarter_turns;
-    turn_rows(&t, 0);
-    return t.found;
-}
-
-/* S180 by bit masks: a queen at (r, c) of the top half brings its image at
- * (n-1-r, n-1-c), so the column set and both diagonal sets are symmetric
- * (index i with its mirror 2n-2-i): testing the queen's own bits tests the
- * image's. Diagonals are indexed by r+c and c-r+n-1, at most 62. The queen
- * and its image share a diagonal when c = r or c = n-1-r. */
-static uint64_t half_turn_rows(int n, int r, uint32_t cols, uint64_t up, uint64_t down)
-{
-    if (r == n / 2)
-        return 1;
-    uint32_t avail = nq_full_mask(n) & ~cols & ~(uint32_t)(up >> r) &
-                    ~(uint32_t)(down >> (n - 1 - r)) & ~(1u << r) & ~(1u << (n - 1 - r));
-    uint64_t found = 0;
-    const int last = 2 * n - 2;
-    while (avail) {
-        const int c = __builtin_ctz(avail);
-        avail &= avail - 1;
-        const int u = r + c, d = c - r + n - 1;
-        found += half_turn_rows(n, r + 1, cols | 1u << c | 1u << (n - 1 - c),
-                                up | 1ull << u | 1ull << (last - u),
-                                down | 1ull << d | 1ull << (last - d));
-    }
-    return found;
-}
-
-uint64_t nq_mitm_invariant(int n, int quarter_turns)
-{
-    if (quarter_turns != 2)
-        return nq_mitm_invariant_orbits(n, quarter_turns);
-    /* An odd board's middle row maps to itself: its queen is the centre. */
-    const uint64_t centre = n % 2 ? 1ull << (n - 1) : 0;
-    return half_turn_rows(n, 0, n % 2 ? 1u << (n / 2) : 0, centre, centre);
 }

@@ -1,24 +1,24 @@
-/* The "halves" engine in the plan: one subproblem per piece (mitm.h). Its
+/* The "halves" engine in the plan: one subproblem per piece (halves.h). Its
  * subproblems carry Q(n) only; U(n) comes at the end from Burnside's lemma,
  * with the counts of solutions a half and a quarter turn leave alone. */
-#include "mitm_engine.h"
+#include "halves_engine.h"
 
-#include "mitm.h"
+#include "halves.h"
 #include "plan.h"
 #include "util.h"
 
 #include <math.h>
 #include <stdlib.h>
 
-int nq_mitm_plan(nq_plan *p, const volatile int *stop)
+int nq_halves_plan(nq_plan *p, const volatile int *stop)
 {
     (void)stop; /* a few thousand pieces, planned in milliseconds */
-    nq_mitm_piece *pieces;
+    nq_halves_piece *pieces;
     size_t size;
-    int err = nq_mitm_pieces(p->n, &pieces, &size);
+    int err = nq_halves_pieces(p->n, &pieces, &size);
     if (err)
         return err;
-    p->pieces = pieces;
+    p->subs = pieces;
     p->size = size;
     p->weights = malloc((size + 1) * sizeof *p->weights);
     if (!p->weights)
@@ -26,42 +26,42 @@ int nq_mitm_plan(nq_plan *p, const volatile int *stop)
     const int32_t head[3] = { p->n, p->engine, p->depth };
     uint64_t h = nq_fnv1a(NQ_FNV_START, head, sizeof head);
     for (size_t i = 0; i < size; i++) {
-        const nq_mitm_piece *c = &pieces[i];
+        const nq_halves_piece *c = &pieces[i];
         const int32_t fields[5] = { c->middle_col, c->middle_row, c->weight, (int32_t)c->north,
                                     (int32_t)c->south };
         h = nq_fnv1a(h, fields, sizeof fields);
-        p->weights[i] = nq_mitm_estimate(p->n, c);
+        p->weights[i] = nq_halves_estimate(p->n, c);
     }
     p->fingerprint = h;
     return 0;
 }
 
-int nq_mitm_work_new(const nq_plan *plan, void **work)
+int nq_halves_work_new(const nq_plan *plan, void **work)
 {
-    return nq_mitm_work_create((nq_mitm_work **)work, plan->n, nq_simd_best());
+    return nq_halves_work_create((nq_halves_work **)work, plan->n, nq_simd_best());
 }
 
-void nq_mitm_work_free(void *work)
+void nq_halves_work_free(void *work)
 {
-    nq_mitm_work_destroy(work);
+    nq_halves_work_destroy(work);
 }
 
-size_t nq_mitm_work_size(const void *work)
+size_t nq_halves_work_size(const void *work)
 {
-    return nq_mitm_work_bytes(work);
+    return nq_halves_work_bytes(work);
 }
 
-int nq_mitm_solve(const nq_plan *plan, size_t i, void *work, const volatile int *stop,
+int nq_halves_solve(const nq_plan *plan, size_t i, void *work, const volatile int *stop,
                   nq_sub_result *out)
 {
-    const nq_mitm_piece *pieces = plan->pieces;
+    const nq_halves_piece *pieces = plan->subs;
     out->unique = 0;
-    return nq_mitm_count_piece(work, &pieces[i], stop, &out->total);
+    return nq_halves_count_piece(work, &pieces[i], stop, &out->total);
 }
 
-int nq_mitm_prefix(const nq_plan *plan, size_t i, int8_t cols[NQ_MAX_N])
+int nq_halves_prefix(const nq_plan *plan, size_t i, int8_t cols[NQ_MAX_N])
 {
-    const nq_mitm_piece *c = &((const nq_mitm_piece *)plan->pieces)[i];
+    const nq_halves_piece *c = &((const nq_halves_piece *)plan->subs)[i];
     if (c->middle_col < 0)
         return 0;
     const int h = plan->n / 2;
@@ -70,7 +70,7 @@ int nq_mitm_prefix(const nq_plan *plan, size_t i, int8_t cols[NQ_MAX_N])
     return c->middle_row == h ? 1 : 2;
 }
 
-int nq_mitm_finish(const nq_plan *plan, nq_sub_result *sum)
+int nq_halves_finish(const nq_plan *plan, nq_sub_result *sum)
 {
     const int n = plan->n;
     /* Burnside: U = (Q + S90 + S180 + S270 + fixed by the 4 reflections) / 8,
@@ -79,14 +79,14 @@ int nq_mitm_finish(const nq_plan *plan, nq_sub_result *sum)
         sum->unique = (uint64_t)sum->total;
         return 0;
     }
-    const nq_u128 fixed = sum->total + nq_mitm_invariant(n, 2) + 2 * (nq_u128)nq_mitm_invariant(n, 1);
+    const nq_u128 fixed = sum->total + nq_halves_invariant(n, 2) + 2 * (nq_u128)nq_halves_invariant(n, 1);
     if (fixed % 8)
         return NQ_ERR(EPROTO); /* cannot happen for a right Q(n): a check */
     sum->unique = (uint64_t)(fixed / 8);
     return 0;
 }
 
-uint64_t nq_mitm_memory(int n, int threads)
+uint64_t nq_halves_memory(int n, int threads)
 {
     /* Measured here (the largest half-board set of an even n: 2956 at 16,
      * 17506 at 18, 114142 at 20, each step x6.2) and quadrant placements
@@ -103,7 +103,7 @@ uint64_t nq_mitm_memory(int n, int threads)
     return bytes > 1e19 ? UINT64_MAX : (uint64_t)bytes;
 }
 
-int nq_mitm_plausible(const nq_plan *plan, size_t i, nq_u128 total, nq_u128 unique)
+int nq_halves_plausible(const nq_plan *plan, size_t i, nq_u128 total, nq_u128 unique)
 {
     /* A piece counts Q(n) only; its boards, each weighted at most 8, are
      * fewer than the n! permutations. Far above the truth, but a value

@@ -8,7 +8,7 @@
  * an east one the east queens; a west and an east half-board make a
  * solution exactly when their diagonal footprints are disjoint. Half-boards
  * are built by joining a north and a south quadrant placement; their
- * disjoint pairs are counted by mitm_match.c. The method is the published
+ * disjoint pairs are counted by halves_match.c. The method is the published
  * one of Kluev's N-Queens-Count-Sol (README names it); this code is our own.
  *
  * Symmetry: even n, the rows of the west queens R, their mirror image, their
@@ -17,59 +17,59 @@
  * taken up to all 8 symmetries of the square (the centre queen by the 4 that
  * act on R). U(n) comes from Burnside's lemma: (Q + S180 + 2 S90) / 8, where
  * S180 and S90 count the solutions a half or a quarter turn leaves as they
- * are (a small search of their own, nq_mitm_invariant). */
-#ifndef NQ_MITM_H
-#define NQ_MITM_H
+ * are (a small search of their own, nq_halves_invariant). */
+#ifndef NQ_HALVES_H
+#define NQ_HALVES_H
 
 #include "nqueens.h"
-#include "mitm_match.h"
+#include "halves_match.h"
 
 #include <stddef.h>
 #include <stdint.h>
 
 /* A piece: the queens of the middle row and column (odd n; -1 for even n),
- * the west queens' north rows, and their south rows or NQ_MITM_ANY (all
+ * the west queens' north rows, and their south rows or NQ_HALVES_ANY (all
  * that fit). Rows are local to their quadrant: bit i of north is row i,
  * bit i of south is row i + h + g. */
-#define NQ_MITM_ANY UINT32_MAX
-typedef struct nq_mitm_piece {
+#define NQ_HALVES_ANY UINT32_MAX
+typedef struct nq_halves_piece {
     int8_t middle_col; /* column of the middle row's queen */
     int8_t middle_row; /* row of the middle column's queen */
     uint8_t weight;    /* boards the piece stands for, by symmetry */
     uint32_t north, south;
-} nq_mitm_piece;
+} nq_halves_piece;
 
 /* The pieces of n, in a fixed order. NQ_ERR(ENOMEM). */
-int nq_mitm_pieces(int n, nq_mitm_piece **out, size_t *count);
+int nq_halves_pieces(int n, nq_halves_piece **out, size_t *count);
 
 /* A relative estimate of a piece's work, for the queue and the ETA. */
-double nq_mitm_estimate(int n, const nq_mitm_piece *piece);
+double nq_halves_estimate(int n, const nq_halves_piece *piece);
 
 /* Per-thread buffers, kept from one piece to the next. */
-typedef struct nq_mitm_work nq_mitm_work;
-int nq_mitm_work_create(nq_mitm_work **out, int n, nq_simd level);
-void nq_mitm_work_destroy(nq_mitm_work *w);
+typedef struct nq_halves_work nq_halves_work;
+int nq_halves_work_create(nq_halves_work **out, int n, nq_simd level);
+void nq_halves_work_destroy(nq_halves_work *w);
 /* Bytes the buffers hold now. */
-size_t nq_mitm_work_bytes(const nq_mitm_work *w);
+size_t nq_halves_work_bytes(const nq_halves_work *w);
 
 /* The piece's share of Q(n) (its weight included). NQ_ERR(ENOMEM), or
  * NQ_ERR(EINTR) if *stop (when stop is not NULL) was set before the end. */
-int nq_mitm_count_piece(nq_mitm_work *w, const nq_mitm_piece *piece, const volatile int *stop,
+int nq_halves_count_piece(nq_halves_work *w, const nq_halves_piece *piece, const volatile int *stop,
                         nq_u128 *total);
 
 /* Solutions left as they are by `quarter_turns` quarter turns (1: S90, 2:
  * S180): S180 by a bit-mask search of the top half, S90 by
- * nq_mitm_invariant_orbits. */
-uint64_t nq_mitm_invariant(int n, int quarter_turns);
+ * nq_halves_invariant_orbits. */
+uint64_t nq_halves_invariant(int n, int quarter_turns);
 /* The same by a plain search of the queens' orbits under the turn: the
  * reference the bit-mask search is tested against. */
-uint64_t nq_mitm_invariant_orbits(int n, int quarter_turns);
+uint64_t nq_halves_invariant_orbits(int n, int quarter_turns);
 
 /* Half-boards of a piece, for tests: fills west/east footprints (NULL to
  * count only). Returns 0 or NQ_ERR(ENOMEM). */
-int nq_mitm_halves(nq_mitm_work *w, const nq_mitm_piece *piece, uint32_t south,
+int nq_halves_halves(nq_halves_work *w, const nq_halves_piece *piece, uint32_t south,
                    const uint64_t **west, size_t *nw, const uint64_t **east, size_t *ne);
 /* Footprint bits for n. */
-int nq_mitm_bits(int n);
+int nq_halves_bits(int n);
 
 #endif

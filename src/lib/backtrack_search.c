@@ -22,7 +22,7 @@
  * last_rows.h), which is where most of the speed comes from.
  */
 #include "dispatch.h"
-#include "kernel.h"
+#include "backtrack_search.h"
 #include "last_rows.h"
 #include "symmetry.h"
 #include "util.h"

@@ -1,5 +1,5 @@
 /* The pair counter, written once for every vector width. Included by
- * mitm_match_<level>.c after it defines:
+ * halves_match_<level>.c after it defines:
  *   LANES           east footprints per vector (a multiple of 64)
  *   vec             the vector type; vload, vand, vandn (~a & b)
  *   acc, acc_zero, acc_add (adds the popcount of a vec), acc_sum

@@ -1,6 +1,6 @@
 /* The pair counter in plain C: 64 east footprints per 64-bit word. */
 #include "nqueens.h"
-#include "mitm_match_priv.h"
+#include "halves_match_priv.h"
 
 #include <string.h>
 
@@ -52,4 +52,4 @@ static void rows_from_planes(const uint8_t *planes, size_t stride, int nbytes,
     }
 }
 
-#include "mitm_match_impl.h"
+#include "halves_match_tmpl.c"

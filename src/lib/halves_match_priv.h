@@ -1,9 +1,9 @@
 /* What the pair counter's code paths share: the workspace and its buffers.
- * Included by mitm_match.c and by each mitm_match_<level>.c. */
-#ifndef NQ_MITM_MATCH_PRIV_H
-#define NQ_MITM_MATCH_PRIV_H
+ * Included by halves_match.c and by each halves_match_<level>.c. */
+#ifndef NQ_HALVES_MATCH_PRIV_H
+#define NQ_HALVES_MATCH_PRIV_H
 
-#include "mitm_match.h"
+#include "halves_match.h"
 
 /* At most this many index bits: 2^8 groups. */
 #define NQ_MATCH_MAX_INDEX 8

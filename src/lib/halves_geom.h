@@ -1,0 +1,40 @@
+/* The halves engine's board geometry, shared by its modules (private):
+ * the quadrants' shape, and the rows and columns a middle configuration
+ * leaves to the west queens. halves.h says what the method is. */
+#ifndef NQ_HALVES_GEOM_H
+#define NQ_HALVES_GEOM_H
+
+#include <stdint.h>
+
+/* The board's shape: n = 2h + g; south quadrant rows start at s = h + g;
+ * a footprint has nd bits per diagonal direction. */
+typedef struct geom {
+    int n, h, g, s, nd;
+    uint32_t quad; /* the h columns (or rows) of a quadrant */
+} geom;
+
+static inline geom geom_of(int n)
+{
+    const int h = n / 2;
+    return (geom){ .n = n, .h = h, .g = n % 2, .s = h + n % 2, .nd = h > 0 ? 2 * h - 1 : 0,
+                   .quad = h >= 32 ? UINT32_MAX : (1u << h) - 1 };
+}
+
+/* The rows of the middle queens' configuration that west queens may use,
+ * as quadrant-local masks; the west columns left to them. */
+typedef struct frame {
+    uint32_t north, south; /* rows free for queens other than the middle ones */
+    uint32_t west, east;   /* quadrant columns free (east mirrored: bit j is column n-1-j) */
+    int west_queens;
+} frame;
+
+/* The frame of the middle configuration (middle_col, middle_row); -1 if
+ * the two middle queens cannot stand together. */
+int nq_halves_frame(const geom *G, int middle_col, int middle_row, frame *f);
+
+/* For the configurations that all four of mirror (rows), west-east swap and
+ * both leave alone (even n, and odd n with the centre queen): the weight of
+ * R = (north, south) if R is the smallest of its orbit, else 0. */
+int nq_halves_rows_weight(const geom *G, const frame *f, uint32_t north, uint32_t south);
+
+#endif

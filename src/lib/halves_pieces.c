@@ -1,0 +1,180 @@
+/* The halves engine's pieces: the middle configurations and north row
+ * sets a count of n is split into, their symmetry weights and estimates.
+ * halves.h says what the method is. */
+#include "halves.h"
+#include "halves_geom.h"
+
+#include <stdlib.h>
+
+int nq_halves_bits(int n)
+{
+    return 2 * geom_of(n).nd;
+}
+
+/* ------------------------------------------------------------- pieces */
+
+int nq_halves_frame(const geom *G, int middle_col, int middle_row, frame *f)
+{
+    f->north = f->south = f->west = f->east = G->quad;
+    if (G->g) {
+        const int h = G->h;
+        if (middle_col == h) {
+            if (middle_row != h)
+                return -1;
+        } else {
+            if (middle_row == h || middle_row < 0 || middle_row >= G->n || middle_col < 0 ||
+                middle_col >= G->n)
+                return -1;
+            /* The two middle queens attack each other on a diagonal. */
+            if (abs(middle_row - h) == abs(middle_col - h))
+                return -1;
+            if (middle_row < h)
+                f->north &= ~(1u << middle_row);
+            else
+                f->south &= ~(1u << (middle_row - G->s));
+            if (middle_col < h)
+                f->west &= ~(1u << middle_col);
+            else
+                f->east &= ~(1u << (G->n - 1 - middle_col));
+        }
+    }
+    f->west_queens = __builtin_popcount(f->west);
+    return 0;
+}
+
+static uint32_t reverse_rows(const geom *G, uint32_t x)
+{
+    uint32_t r = 0;
+    for (int i = 0; i < G->h; i++)
+        if (x >> i & 1)
+            r |= 1u << (G->h - 1 - i);
+    return r;
+}
+
+/* For the configurations that all four of mirror (rows), west-east swap and
+ * both leave alone (even n, and odd n with the centre queen): the weight of
+ * R = (north, south) if R is the smallest of its orbit, else 0. The mirror
+ * maps local north row i to local south row h-1-i; the swap takes the
+ * complement within the free rows. */
+int nq_halves_rows_weight(const geom *G, const frame *f, uint32_t north, uint32_t south)
+{
+    const uint64_t key = (uint64_t)north << 32 | south;
+    const uint32_t mn = reverse_rows(G, south), ms = reverse_rows(G, north);
+    const uint64_t images[3] = { (uint64_t)mn << 32 | ms,
+                                 (uint64_t)(f->north & ~north) << 32 | (f->south & ~south),
+                                 (uint64_t)(f->north & ~mn) << 32 | (f->south & ~ms) };
+    int distinct = 1;
+    for (int i = 0; i < 3; i++) {
+        if (images[i] < key)
+            return 0;
+        int seen = images[i] == key;
+        for (int j = 0; j < i; j++)
+            seen |= images[j] == images[i];
+        distinct += !seen;
+    }
+    return distinct;
+}
+
+/* Odd n: the middle configuration (c, r) under the 8 symmetries of the
+ * square: a mirror flips c or r (x -> n-1-x), the transpose swaps them.
+ * Its weight if it is the smallest of its orbit (c first), else 0. */
+static int middle_orbit_weight(int n, int c, int r)
+{
+    int images[8][2], distinct = 0;
+    for (int t = 0; t < 8; t++) {
+        int a = t & 1 ? n - 1 - c : c, b = t & 2 ? n - 1 - r : r;
+        if (t & 4) {
+            const int swap = a;
+            a = b;
+            b = swap;
+        }
+        if (a < c || (a == c && b < r))
+            return 0;
+        int seen = 0;
+        for (int j = 0; j < distinct; j++)
+            seen |= images[j][0] == a && images[j][1] == b;
+        if (!seen) {
+            images[distinct][0] = a;
+            images[distinct][1] = b;
+            distinct++;
+        }
+    }
+    return distinct;
+}
+
+/* 1 if the piece's rows can hold its west queens at all. */
+static int piece_fits(const frame *f, uint32_t north)
+{
+    const int in_north = __builtin_popcount(north);
+    return in_north <= f->west_queens && f->west_queens - in_north <= __builtin_popcount(f->south);
+}
+
+int nq_halves_pieces(int n, nq_halves_piece **out, size_t *count)
+{
+    const geom G = geom_of(n);
+    *out = NULL;
+    *count = 0;
+    size_t cap = 0, size = 0;
+    nq_halves_piece *pieces = NULL;
+    const int configs = G.g ? n * n : 1;
+    for (int k = 0; k < configs; k++) {
+        int c = -1, r = -1, weight = 1;
+        if (G.g) {
+            c = k / n;
+            r = k % n;
+            weight = middle_orbit_weight(n, c, r);
+        }
+        frame f;
+        if (!weight || nq_halves_frame(&G, c, r, &f))
+            continue;
+        /* The row symmetries are used inside the piece (per R) where they
+         * leave the configuration alone: even n and the centre queen. */
+        const int by_rows = !G.g || c == G.h;
+        for (uint32_t north = 0; north <= G.quad; north++) {
+            if ((north & ~f.north) || !piece_fits(&f, north))
+                continue;
+            if (size == cap) {
+                cap = cap ? 2 * cap : 1024;
+                nq_halves_piece *grown = realloc(pieces, cap * sizeof *grown);
+                if (!grown) {
+                    free(pieces);
+                    return NQ_ERR(ENOMEM);
+                }
+                pieces = grown;
+            }
+            pieces[size++] = (nq_halves_piece){ .middle_col = (int8_t)c, .middle_row = (int8_t)r,
+                                              .weight = (uint8_t)(by_rows ? 0 : weight),
+                                              .north = north, .south = NQ_HALVES_ANY };
+            if (north == G.quad)
+                break;
+        }
+    }
+    *out = pieces;
+    *count = size;
+    return 0;
+}
+
+static double binomial(int a, int b)
+{
+    double r = 1;
+    for (int i = 1; i <= b; i++)
+        r = r * (a - b + i) / i;
+    return r;
+}
+
+double nq_halves_estimate(int n, const nq_halves_piece *piece)
+{
+    /* The pairs matched grow as the product of the two halves' counts; a
+     * half's count grows about as the ways to choose its columns per
+     * quadrant. Only the order and the ETA use this. */
+    const geom G = geom_of(n);
+    frame f;
+    if (nq_halves_frame(&G, piece->middle_col, piece->middle_row, &f))
+        return 1;
+    const int kn = __builtin_popcount(piece->north), ks = f.west_queens - kn;
+    const int en = __builtin_popcount(f.north) - kn, es = __builtin_popcount(f.south) - ks;
+    const double rs = binomial(__builtin_popcount(f.south), ks);
+    const double west = binomial(G.h, kn) * binomial(G.h, ks);
+    const double east = binomial(G.h, en) * binomial(G.h, es);
+    return 1 + rs * west * east * (piece->weight ? 1 : 0.25);
+}

@@ -40,7 +40,8 @@ _nqueens()
     --checkpoint)
         mapfile -t COMPREPLY < <(compgen -f -- "$cur")
         return ;;
-    -t | --threads | --depth | --max | -l | --limit | --checkpoint-every | --stop-after)
+    -t | --threads | --depth | --max | -l | --limit | --checkpoint-every | --stop-after | \
+        --seconds | --sample | --seed | --max-memory)
         return ;;
     esac
     if [[ $cur == -* ]]; then

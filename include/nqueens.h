@@ -183,6 +183,72 @@ NQ_API int nq_threads_for(int requested);
  * counts and result->checkpoint_error set. */
 NQ_API int nq_count(const nq_count_params *params, nq_count_result *result);
 
+/* --------------------------------------------------------------- estimate */
+
+/* What a count would cost, measured: a random stratified sample of the
+ * count's plan is counted and timed, subproblem by subproblem, as nq_count
+ * runs them, and projected to the whole plan with a 90% interval (the
+ * method: src/lib/estimate.c). */
+
+/* Unless told otherwise, the sample takes at most this share of the count's
+ * projected CPU time and at most NQ_ESTIMATE_SECONDS seconds (and always
+ * two rounds of draws, whatever they cost). */
+#define NQ_ESTIMATE_SHARE 0.045
+#define NQ_ESTIMATE_SECONDS 120
+
+/* Every field's zero is the default, as for nq_count_params. */
+typedef struct nq_estimate_params {
+    int n;       /* 1..32 */
+    int engine;  /* a parallel engine (one with a plan): ENOTSUP otherwise */
+    int threads; /* the count's threads, for its wall time and memory; 0: the default */
+    int depth;   /* as for nq_count; 0: chosen by n */
+    /* Threads that count the sample; 0: threads, at most nq_default_threads(). */
+    int sample_threads;
+    /* The draws, in order, are a function of the seed and the plan: a
+     * fixed `samples` then gives the same draws and the same solutions
+     * estimate on every run and machine. */
+    uint64_t seed;
+    /* Wall seconds the sample may take (0: the default budget above). */
+    double seconds;
+    /* Exactly this many draws, whatever they cost (0: by the budget); as
+     * many as the plan's subproblems or more: every subproblem once. */
+    size_t samples;
+    /* Only stop is used: once *stop is non-zero the call ends soon with
+     * NQ_ERR(EINTR). NULL: none. */
+    const nq_run_hooks *hooks;
+} nq_estimate_params;
+
+/* The defaults for an estimate of n: every other field zero. */
+NQ_API nq_estimate_params nq_estimate_params_default(int n);
+
+typedef struct nq_estimate_result {
+    /* CPU seconds of the whole count on this machine (every thread's time,
+     * the plan and the threads' buffers included), and a 90% interval. */
+    double cpu_seconds, cpu_seconds_low, cpu_seconds_high;
+    /* Wall seconds on `threads` dedicated cores: the work queue simulated,
+     * largest subproblem first, so the largest ones bound it. */
+    double wall_seconds;
+    double largest_seconds; /* the largest subproblem's projected CPU seconds */
+    double plan_seconds;    /* CPU seconds to make the plan (measured) */
+    /* Q(n) estimated from the same draws by the same estimator, with its
+     * 90% interval: a check of the sampling against known values. */
+    double solutions, solutions_low, solutions_high;
+    uint64_t peak_memory_bytes;   /* nq_count_memory for n, engine, threads */
+    uint64_t sample_memory_bytes; /* the process's measured peak after the sample */
+    size_t subproblems;           /* in the plan */
+    size_t sampled_subproblems;   /* draws (a subproblem drawn twice counts twice) */
+    int strata;
+    int threads, sample_threads, depth;
+    double sample_cpu_seconds; /* CPU seconds the sample took */
+    double seconds;            /* wall seconds this estimate took */
+} nq_estimate_result;
+
+/* Estimates the cost of nq_count for p's n, engine, threads and depth.
+ * 0, NQ_ERR(EINVAL) for bad parameters, NQ_ERR(ENOTSUP) for an engine
+ * without a plan, NQ_ERR(EINTR) if stopped, the errors of nq_plan_create
+ * and NQ_ERR(ENOMEM) (an engine's buffers included). */
+NQ_API int nq_estimate(const nq_estimate_params *params, nq_estimate_result *result);
+
 /* ------------------------------------------------------------------ solve */
 
 /* Solutions come in lexicographic order of (cols[0], cols[1], ...), the same

@@ -7,6 +7,7 @@
 #include "run_estimate.h"
 #include "stop_signals.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/resource.h>
@@ -40,15 +41,24 @@ static void hms(char *buf, size_t size, double seconds)
     snprintf(buf, size, "%ld:%02ld:%02ld", s / 3600, s / 60 % 60, s % 60);
 }
 
-/* --progress: a live line on a terminal, a plain line each time otherwise. */
+typedef struct progress_view {
+    int tty;
+    double estimate; /* wall seconds of the whole count, from a sample; 0: none */
+} progress_view;
+
+/* --progress: a live line on a terminal, a plain line each time otherwise.
+ * Until the first subproblem ends, the ETA is the sample's estimate. */
 #define PROGRESS_COLUMNS 79
 static void print_progress(void *ctx, const nq_progress *p)
 {
-    const int tty = *(const int *)ctx;
+    const progress_view *view = ctx;
+    const int tty = view->tty;
     char solutions[40], elapsed[32], eta[32] = "?", line[256];
     hms(elapsed, sizeof elapsed, p->seconds);
     if (p->eta >= 0)
         hms(eta, sizeof eta, p->eta);
+    else if (view->estimate > 0)
+        hms(eta, sizeof eta, fmax(0, view->estimate * (1 - p->fraction) - p->seconds));
     nq_u128_str(p->solutions, solutions);
     /* Within 79 columns, so that a terminal of 80 never wraps the live line:
      * long counts in short form, then fewer words, then cut. */
@@ -123,8 +133,10 @@ int cmd_count(int argc, char **argv)
 
     /* Years of work do not start without a word: said as the work starts,
      * once the plan and the memory are found fine. */
-    run_start start = { .seconds = checkpoint ? 0 : cli_estimate_seconds(n, o.engine, threads),
-                        .stop_after = o.stop_after };
+    const nq_run_hooks stop_only = { .stop = (volatile int *)&cli_stop_requested };
+    const double estimate =
+        !checkpoint || o.progress ? cli_estimate_seconds(n, o.engine, threads, &stop_only) : 0;
+    run_start start = { .seconds = checkpoint ? 0 : estimate, .stop_after = o.stop_after };
     snprintf(start.what, sizeof start.what, "count %d on %d thread%s", n, threads,
              threads > 1 ? "s" : "");
 
@@ -137,13 +149,14 @@ int cmd_count(int argc, char **argv)
                                  .ctx = &start,
                                  .stop = (volatile int *)&cli_stop_requested,
                                  .on_done = on_done };
-    int tty = isatty(STDERR_FILENO);
+    const int tty = isatty(STDERR_FILENO);
+    progress_view view = { .tty = tty, .estimate = estimate };
     run_log log = { "" };
     const char *message = log.reason;
     const nq_count_params params = {
         .n = n, .engine = o.engine, .threads = threads, .depth = depth, .hooks = &hooks,
         .checkpoint = checkpoint, .checkpoint_every = o.checkpoint_every,
-        .progress = o.progress ? print_progress : NULL, .progress_ctx = &tty,
+        .progress = o.progress ? print_progress : NULL, .progress_ctx = &view,
         .progress_every = tty ? 0.5 : 5, .log = on_log, .log_ctx = &log,
         .max_memory = o.max_memory
     };

@@ -47,7 +47,7 @@ int cmd_verify(int argc, char **argv)
 
     double seconds = 0;
     for (int n = 1; n <= max; n++)
-        seconds += cli_estimate_seconds(n, engine, threads);
+        seconds += cli_estimate_seconds(n, engine, threads, NULL);
     char what[64];
     snprintf(what, sizeof what, "verify --max %d", max);
     cli_announce_long_run(what, seconds,

@@ -12,6 +12,7 @@ static const struct {
     const char *summary;
 } commands[] = {
     { "count", cmd_count, "count the solutions Q(N) and the unique ones U(N)" },
+    { "estimate", cmd_estimate, "what a count would cost here: CPU, wall time, memory" },
     { "solve", cmd_solve, "list the solutions as boards, columns or JSON" },
     { "verify", cmd_verify, "check N = 1..16 (or --max) against the published values" },
     { "topology", cmd_topology, "show packages, NUMA nodes, cores and the thread placement" },
@@ -28,6 +29,7 @@ static void usage(void)
            "examples:\n"
            "  nqueens count 16\n"
            "  nqueens count 17 --threads 2 --json\n"
+           "  nqueens estimate 24 --threads 64\n"
            "  nqueens solve 8 --unique\n"
            "  nqueens verify --max 14\n");
 }
@@ -39,7 +41,7 @@ int main(int argc, char **argv)
      * SIGPIPE (status 141). */
     signal(SIGPIPE, SIG_IGN);
     if (argc < 2)
-        cli_usage_error("missing command (count, solve, verify, topology; see 'nqueens --help')");
+        cli_usage_error("missing command (count, estimate, solve, verify, topology; see 'nqueens --help')");
     const char *cmd = argv[1];
     if (!strcmp(cmd, "--help") || !strcmp(cmd, "-h") || !strcmp(cmd, "help")) {
         if (argc > 2)
@@ -60,5 +62,5 @@ int main(int argc, char **argv)
             return commands[i].run(argc - 1, argv + 1);
     if (cli_is_option(cmd))
         cli_usage_error("unknown option '%s' (see 'nqueens --help')", cmd);
-    cli_usage_error("unknown command '%s' (commands: count, solve, verify, topology)", cmd);
+    cli_usage_error("unknown command '%s' (commands: count, estimate, solve, verify, topology)", cmd);
 }

@@ -4,6 +4,7 @@
 #include "options.h"
 #include "placement_print.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,32 +12,52 @@
 void parse_count_options(int argc, char **argv, int accept, void (*help)(void),
                          count_options *o)
 {
-    *o = (count_options){ .bind = NQ_BIND_NONE };
-    const char *n_arg = NULL, *value;
+    *o = (count_options){ .bind = NQ_BIND_NONE, .command = argv[0] };
+    const char *command = argv[0], *n_arg = NULL, *value;
     enum { HELP, THREADS, ENGINE, MAX_MEMORY, DEPTH, BIND, JSON, PROGRESS, CHECKPOINT,
-           CHECKPOINT_EVERY, STOP_AFTER };
-    /* nqueens-mpi takes neither --bind nor --progress (not COUNT_LOCAL). */
-    const cli_option local[] = {
-        { "bind", 0, 1, BIND },
-        { "progress", 0, 0, PROGRESS },
-    };
-    cli_option options[16] = {
+           CHECKPOINT_EVERY, STOP_AFTER, SECONDS, SEED, SAMPLE };
+    /* Every program's options, then each group's own: nqueens-mpi takes
+     * neither --bind nor --progress (not COUNT_LOCAL); an estimate runs no
+     * checkpoint but has its budget and draws. */
+    const cli_option common[] = {
         { "help", 'h', 0, HELP },
         { "threads", 't', 1, THREADS },
         { "engine", 0, 1, ENGINE },
         { "max-memory", 0, 1, MAX_MEMORY },
         { "depth", 0, 1, DEPTH },
         { "json", 0, 0, JSON },
+    };
+    const cli_option counting[] = {
         { "checkpoint", 0, 1, CHECKPOINT },
         { "checkpoint-every", 0, 1, CHECKPOINT_EVERY },
         { "stop-after", 0, 1, STOP_AFTER },
     };
-    if (accept & COUNT_LOCAL) {
-        options[9] = local[0];
-        options[10] = local[1];
-    }
+    const cli_option local[] = {
+        { "bind", 0, 1, BIND },
+        { "progress", 0, 0, PROGRESS },
+    };
+    const cli_option estimating[] = {
+        { "seconds", 0, 1, SECONDS },
+        { "seed", 0, 1, SEED },
+        { "sample", 0, 1, SAMPLE },
+    };
+    cli_option options[16] = { 0 };
+    size_t used = 0;
+#define ADD(group)                                                    \
+    do {                                                              \
+        memcpy(options + used, group, sizeof group);                  \
+        used += sizeof group / sizeof group[0];                       \
+    } while (0)
+    ADD(common);
+    if (accept & COUNT_ESTIMATE)
+        ADD(estimating);
+    else
+        ADD(counting);
+    if (accept & COUNT_LOCAL)
+        ADD(local);
+#undef ADD
     cli_parser p;
-    cli_parser_init(&p, argc, argv, 1, "count", options);
+    cli_parser_init(&p, argc, argv, 1, command, options);
     for (int id; (id = cli_next_option(&p, &value)) != CLI_DONE;) {
         switch (id) {
         case HELP: cli_help(help);
@@ -61,14 +82,23 @@ void parse_count_options(int argc, char **argv, int accept, void (*help)(void),
         case STOP_AFTER:
             o->stop_after = (unsigned long)cli_parse_range(value, "--stop-after", 1, 1L << 40);
             break;
+        case SECONDS: o->seconds = cli_parse_seconds(value, "--seconds"); break;
+        case SEED:
+            o->seed = (uint64_t)cli_parse_range(value, "--seed", 0, LONG_MAX);
+            o->seed_given = 1;
+            break;
+        case SAMPLE:
+            o->samples = (size_t)cli_parse_range(value, "--sample", 1, NQ_MAX_PLAN_SIZE);
+            break;
         default: /* CLI_OPERAND */
             if (n_arg)
-                cli_reject("count", value);
+                cli_reject(command, value);
             n_arg = value;
         }
     }
     if (!n_arg)
-        cli_usage_error("count: missing N, a whole number from %d to %d", NQ_MIN_N, NQ_MAX_N);
+        cli_usage_error("%s: missing N, a whole number from %d to %d", command, NQ_MIN_N,
+                        NQ_MAX_N);
     o->n = cli_parse_n(n_arg);
     if (!o->threads)
         o->threads = cli_default_threads();
@@ -88,6 +118,8 @@ void parse_count_options(int argc, char **argv, int accept, void (*help)(void),
     if (o->depth && !info->uses_depth)
         cli_usage_error("--depth applies to the engines that pre-expand rows only, not '%s'",
                         info->name);
+    if (!info->parallel && (accept & COUNT_ESTIMATE))
+        cli_usage_error("estimate applies to the parallel engines only, not '%s'", info->name);
     if (!info->parallel && (o->checkpoint || o->progress || o->stop_after))
         cli_usage_error("--checkpoint, --progress apply to the parallel engines only, not '%s'",
                         info->name);
@@ -127,15 +159,18 @@ static void depth_engines(char *out, size_t size)
 
 void print_count_options_help(int accept)
 {
-    const int local = accept & COUNT_LOCAL;
+    const int local = accept & COUNT_LOCAL, estimate = accept & COUNT_ESTIMATE;
+    const int mpi = !local && !estimate;
     char uses_depth[200], depth[300];
     depth_engines(uses_depth, sizeof uses_depth);
     snprintf(depth, sizeof depth, "rows pre-expanded into subproblems, 1..%d, by %s (default: by N)",
              NQ_MAX_DEPTH, uses_depth);
-    char threads[200];
+    char threads[300];
     snprintf(threads, sizeof threads, "%s, 1..%d (default: OMP_NUM_THREADS, else the CPUs this %s "
-             "may run on)", local ? "threads" : "OpenMP threads per rank", NQ_MAX_THREADS,
-             local ? "process" : "rank");
+             "may run on)%s", mpi ? "OpenMP threads per rank" : "threads", NQ_MAX_THREADS,
+             mpi ? "rank" : "process",
+             estimate ? "; the count's, projected: the sample runs on as many, at most the CPUs "
+                        "here" : "");
     printf("options:\n");
     print_wrapped("-t, --threads T", threads);
     print_wrapped("--engine NAME", "search engine (default: the first below that fits in memory)");
@@ -146,15 +181,24 @@ void print_count_options_help(int accept)
                "                     numa: threads spread over the NUMA nodes, each on its node\n"
                "                     core: one PU per thread, a core each while cores last\n"
                "  --progress       progress, rate and ETA on stderr (a live line on a terminal)\n");
-    printf("  --checkpoint FILE  save finished subproblems to FILE (atomically) and resume\n"
-           "                   from it if it exists; SIGINT/SIGTERM/SIGHUP stop and save\n"
-           "  --checkpoint-every SECONDS  how often to save (default %d)\n"
-           "  --max-memory SIZE  refuse a count that would need more (e.g. 4G; default:\n"
-           "                   the memory available)\n"
-           "  --json           one JSON object on stdout\n"
-           "  -h, --help       this help\n",
-           CLI_CHECKPOINT_EVERY);
-    if (!local)
+    if (estimate)
+        printf("  --seconds S      time the sample may take (default: %.0f%% of the count's\n"
+               "                   projected time, at most %d s)\n"
+               "  --sample K       exactly K draws, whatever they cost (default: by time)\n"
+               "  --seed S         which subproblems are drawn (default: from the clock;\n"
+               "                   the same seed and --sample give the same draws)\n"
+               "  --max-memory SIZE  the engine chosen as count would with this limit\n",
+               100 * NQ_ESTIMATE_SHARE, NQ_ESTIMATE_SECONDS);
+    else
+        printf("  --checkpoint FILE  save finished subproblems to FILE (atomically) and resume\n"
+               "                   from it if it exists; SIGINT/SIGTERM/SIGHUP stop and save\n"
+               "  --checkpoint-every SECONDS  how often to save (default %d)\n"
+               "  --max-memory SIZE  refuse a count that would need more (e.g. 4G; default:\n"
+               "                   the memory available)\n",
+               CLI_CHECKPOINT_EVERY);
+    printf("  --json           one JSON object on stdout\n"
+           "  -h, --help       this help\n");
+    if (mpi)
         printf("  -V, --version    the version\n");
     printf("\nengines:\n");
     for (int i = 0; i < nq_engine_count(); i++)
@@ -167,5 +211,5 @@ void count_failed(const count_options *o, int err)
     if (err == NQ_ERR(E2BIG))
         cli_usage_error("--depth %d makes more than %lu subproblems at N=%d, too many to hold; "
                         "use a smaller --depth", o->depth, (unsigned long)NQ_MAX_PLAN_SIZE, o->n);
-    cli_fail("count %d failed: %s", o->n, nq_strerror(err));
+    cli_fail("%s %d failed: %s", o->command, o->n, nq_strerror(err));
 }

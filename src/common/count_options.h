@@ -8,12 +8,17 @@
 #include <stdint.h>
 
 typedef struct count_options {
+    const char *command; /* "count" or "estimate", for messages */
     int n, threads, engine, depth, json, bind, progress;
     const char *checkpoint;
     double checkpoint_every; /* CLI_CHECKPOINT_EVERY unless given */
     unsigned long stop_after; /* hidden, for tests: stop after K subproblems */
     int engine_given;         /* --engine was given */
     uint64_t max_memory;      /* --max-memory in bytes; 0: the memory available */
+    double seconds;           /* estimate --seconds; 0: the default budget */
+    uint64_t seed;            /* estimate --seed */
+    int seed_given;
+    size_t samples;           /* estimate --sample; 0: by the budget */
 } count_options;
 
 /* Seconds between two checkpoint writes unless --checkpoint-every says:
@@ -21,7 +26,8 @@ typedef struct count_options {
 #define CLI_CHECKPOINT_EVERY NQ_CHECKPOINT_EVERY
 
 enum {
-    COUNT_LOCAL = 1, /* --bind and --progress: one process only */
+    COUNT_LOCAL = 1,    /* --bind and --progress: one process only */
+    COUNT_ESTIMATE = 2, /* nqueens estimate: --seconds, --seed and --sample, no checkpoint */
 };
 
 /* The options part of count's --help, the same words in both programs:
@@ -34,8 +40,9 @@ void print_count_options_help(int accept);
  * --depth is a usage error, status 2; anything else status 1). */
 CLI_NORETURN void count_failed(const count_options *o, int err);
 
-/* Parses count's arguments (argv[0] is "count"), checks how they go
- * together, and sets the default threads. --help calls help() and exits 0;
+/* Parses count's arguments (argv[0] is the command: "count", or "estimate"
+ * with COUNT_ESTIMATE), checks how they go together, and sets the default
+ * threads. --help calls help() and exits 0;
  * bad input exits 2. `accept` says which optional groups are allowed. */
 void parse_count_options(int argc, char **argv, int accept, void (*help)(void),
                          count_options *o);

@@ -5,10 +5,12 @@
 
 #include "nqueens.h"
 
+#include <math.h>
 #include <stdio.h>
 
-/* The engine's time for Q(16) (from the engine table), scaled by Q(n)/Q(16). */
-double cli_estimate_seconds(int n, int engine, int threads)
+/* The engine's time for Q(16) (from the engine table), scaled by Q(n)/Q(16):
+ * the rough figure that tells a short count from one worth sampling. */
+static double one_speed_seconds(int n, int engine, int threads)
 {
     if (!nq_engine_get(engine)->parallel)
         threads = 1;
@@ -27,21 +29,53 @@ double cli_estimate_seconds(int n, int engine, int threads)
     return seconds / (threads > 0 ? threads : 1);
 }
 
-void cli_announce_long_run(const char *what, double seconds, const char *advice)
+double cli_estimate_seconds(int n, int engine, int threads, const nq_run_hooks *hooks)
 {
-    if (seconds < CLI_LONG_RUN)
-        return;
+    const double rough = one_speed_seconds(n, engine, threads);
+    if (rough < CLI_LONG_RUN / 20 || !nq_engine_get(engine)->parallel)
+        return rough;
+    /* The sample only while its draws are quick by the rough figure: a
+     * count of large pieces starts without waiting for two of them. */
+    nq_plan *plan;
+    if (nq_plan_create(&plan, n, engine, 0, hooks))
+        return rough;
+    const double draw = rough * threads / (double)nq_plan_size(plan);
+    nq_plan_destroy(plan);
+    if (draw * CLI_WARNING_SAMPLES > CLI_WARNING_SECONDS * threads)
+        return rough;
+    nq_estimate_params p = nq_estimate_params_default(n);
+    p.engine = engine;
+    p.threads = threads;
+    p.samples = CLI_WARNING_SAMPLES;
+    p.hooks = hooks;
+    nq_estimate_result r;
+    return nq_estimate(&p, &r) ? rough : r.wall_seconds;
+}
+
+void cli_duration(char *buf, size_t size, double seconds)
+{
     static const struct {
         double seconds;
         const char *name;
     } units[] = { { 365.25 * 86400, "years" }, { 86400, "days" }, { 3600, "hours" },
-                  { 60, "minutes" } };
+                  { 60, "minutes" }, { 0, "s" } };
+    if (!isfinite(seconds)) {
+        snprintf(buf, size, "unknown");
+        return;
+    }
     size_t u = 0;
     while (seconds < units[u].seconds)
         u++;
-    const double value = seconds / units[u].seconds;
-    fprintf(stderr, "%s: %s may take about %.*f %s (estimated from this program's speed "
-                    "on a 2.1 GHz Zen 5 core)%s%s\n",
-            cli_program(), what, value < 10 ? 1 : 0, value, units[u].name, advice ? "; " : "",
-            advice ? advice : "");
+    const double value = units[u].seconds ? seconds / units[u].seconds : seconds;
+    snprintf(buf, size, "%.*f %s", value < 10 ? 1 : 0, value, units[u].name);
+}
+
+void cli_announce_long_run(const char *what, double seconds, const char *advice)
+{
+    if (seconds < CLI_LONG_RUN)
+        return;
+    char duration[48];
+    cli_duration(duration, sizeof duration, seconds);
+    fprintf(stderr, "%s: %s may take about %s (see 'nqueens estimate')%s%s\n",
+            cli_program(), what, duration, advice ? "; " : "", advice ? advice : "");
 }

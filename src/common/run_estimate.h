@@ -5,10 +5,25 @@
 /* Runs estimated at this many seconds or more are announced. */
 #define CLI_LONG_RUN 600.0
 
-/* A rough wall-clock estimate for `count n` with engine on `threads`
- * threads: the development machine's one-thread time for the engine at
- * n = 16, scaled by Q(n)/Q(16) (past the published values, by 10 per n). */
-double cli_estimate_seconds(int n, int engine, int threads);
+#include "nqueens.h"
+
+#include <stddef.h>
+
+/* Draws for the long-run warning: enough for its order of magnitude, few
+ * enough to be quick (the first strata's pieces). */
+#define CLI_WARNING_SAMPLES 2
+/* ... and only if they take about this many seconds by the rough figure. */
+#define CLI_WARNING_SECONDS 5.0
+
+/* A wall-clock estimate for `count n` with engine on `threads` threads. The
+ * rough figure first: the development machine's one-thread time at n = 16
+ * scaled by Q(n)/Q(16). If it says the count is not short, a plan engine's
+ * figure comes from nq_estimate on CLI_WARNING_SAMPLES draws (hooks->stop
+ * ends it early), when they are quick; else the rough one stays. */
+double cli_estimate_seconds(int n, int engine, int threads, const nq_run_hooks *hooks);
+
+/* "42.0 s", "3.2 minutes", "12 hours", "1.5 years"; "unknown" if not finite. */
+void cli_duration(char *buf, size_t size, double seconds);
 
 /* "PROGRAM: WHAT may take about 3.2 hours here ...; ADVICE" on stderr if
  * seconds >= CLI_LONG_RUN (ADVICE may be NULL). */

@@ -1,0 +1,480 @@
+/* nq_estimate: what a count would cost, measured on a random stratified
+ * sample of its plan's subproblems, each counted and timed as a count runs
+ * it (the engine's own work buffers and solve; the hot path is untouched).
+ *
+ * The method: the subproblems, largest estimated weight first, are cut into
+ * H strata of equal total size measure x = sqrt(weight); each round draws
+ * one subproblem per stratum with probability proportional to x (with
+ * replacement), and a stratum's total is estimated by Hansen and Hurwitz's
+ * estimator, X_h * mean(y / x). x = sqrt(weight) rather than the weight: a
+ * subproblem's time grows more slowly than its weight (fixed costs), and
+ * sqrt spends draws as Neyman's allocation with cost would. The 90% interval
+ * is Student's t with Welch and Satterthwaite's degrees of freedom. The same
+ * draws give Q(n) with its interval, which tests check against the
+ * published values: the sampling is then checked exactly, without timing. */
+#include "engines.h"
+#include "plan.h"
+#include "util.h"
+
+#include <math.h>
+#include <omp.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <time.h>
+
+enum {
+    MAX_STRATA = 64,
+    PILOT_STRATA = 2, /* the first round, which prices a draw */
+    MIN_ROUNDS = 2,   /* a stratum's variance needs two draws */
+    DRAWS_PER_STRATUM = 2
+};
+
+typedef struct draw {
+    size_t i;
+    int stratum;
+    size_t before; /* the stratum's draw before this one, or SIZE_MAX */
+    int repeat;    /* i was drawn before: its counts and time are copied */
+    double seconds; /* CPU time of its solve */
+    nq_u128 total;
+} draw;
+
+typedef struct sampler {
+    const nq_plan *plan;
+    const nq_engine *engine;
+    const volatile int *stop;
+    double *cum;   /* cum[k]: size measure of order[0..k-1] */
+    size_t *first; /* stratum h holds order[first[h] .. first[h + 1] - 1] */
+    int strata;
+    uint64_t rng;
+    draw *draws;
+    size_t count, capacity;
+    size_t *last; /* per stratum: its latest draw, or SIZE_MAX */
+    void **work; /* one per sampling thread, made by it once */
+    double *work_seconds;
+    int threads;
+} sampler;
+
+static double thread_cpu(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+/* splitmix64: a seed gives the same draws on every machine. */
+static double uniform(uint64_t *state)
+{
+    uint64_t z = (*state += 0x9e3779b97f4a7c15u);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
+    z ^= z >> 31;
+    return (double)(z >> 11) * 0x1p-53;
+}
+
+static double measure(const nq_plan *plan, size_t i)
+{
+    return sqrt(fmax(plan->weights[i], 0) + 1);
+}
+
+/* The draws start again (the strata changed). */
+static void forget_draws(sampler *s)
+{
+    s->count = 0;
+    for (int h = 0; h < s->strata; h++)
+        s->last[h] = SIZE_MAX;
+}
+
+/* Cuts the order into at most `strata` strata of equal size measure; a
+ * subproblem larger than a share makes a stratum alone, and the empty
+ * shares are dropped. */
+static void cut_strata(sampler *s, int strata)
+{
+    const size_t size = s->plan->size;
+    const double total = s->cum[size];
+    int h = 0;
+    s->first[0] = 0;
+    for (size_t k = 0; k < size; k++) {
+        const double mid = 0.5 * (s->cum[k] + s->cum[k + 1]);
+        const int want = (int)fmin(strata - 1, floor(mid / total * strata));
+        if (want > h && k > s->first[h])
+            s->first[++h] = k;
+    }
+    s->strata = h + 1;
+    s->first[s->strata] = size;
+    forget_draws(s);
+}
+
+static double stratum_measure(const sampler *s, int h)
+{
+    return s->cum[s->first[h + 1]] - s->cum[s->first[h]];
+}
+
+/* One draw in stratum h, with probability proportional to the measure. */
+static size_t draw_in(sampler *s, int h)
+{
+    size_t lo = s->first[h], hi = s->first[h + 1] - 1;
+    const double u = s->cum[lo] + uniform(&s->rng) * stratum_measure(s, h);
+    while (lo < hi) { /* the last k with cum[k] <= u */
+        const size_t mid = lo + (hi - lo + 1) / 2;
+        if (s->cum[mid] <= u)
+            lo = mid;
+        else
+            hi = mid - 1;
+    }
+    return s->plan->order[lo];
+}
+
+/* Draws `rounds` rounds and counts them on the sampling threads; a
+ * subproblem drawn again takes its first draw's counts and time. */
+static int sample_rounds(sampler *s, int rounds)
+{
+    const size_t start = s->count, added = (size_t)rounds * (size_t)s->strata;
+    if (start + added > s->capacity) {
+        const size_t capacity = 2 * (start + added);
+        draw *grown = realloc(s->draws, capacity * sizeof *grown);
+        if (!grown)
+            return NQ_ERR(ENOMEM);
+        s->draws = grown;
+        s->capacity = capacity;
+    }
+    size_t *todo = malloc((added + 1) * sizeof *todo);
+    if (!todo)
+        return NQ_ERR(ENOMEM);
+    size_t todo_size = 0;
+    for (int r = 0; r < rounds; r++)
+        for (int h = 0; h < s->strata; h++) {
+            const size_t k = s->count++;
+            draw *d = &s->draws[k];
+            *d = (draw){ .i = draw_in(s, h), .stratum = h, .before = s->last[h] };
+            s->last[h] = k;
+            for (size_t j = d->before; j != SIZE_MAX && !d->repeat; j = s->draws[j].before)
+                d->repeat = s->draws[j].i == d->i;
+            if (!d->repeat)
+                todo[todo_size++] = k;
+        }
+    int failed = 0;
+    omp_set_dynamic(0);
+#pragma omp parallel num_threads(s->threads) shared(failed)
+    {
+        const int t = omp_get_thread_num();
+        int err = 0;
+        if (!s->work[t] && s->engine->work_create) {
+            const double made = thread_cpu();
+            err = s->engine->work_create(s->plan, &s->work[t]);
+            s->work_seconds[t] = thread_cpu() - made;
+            if (err)
+                __atomic_store_n(&failed, err, __ATOMIC_RELAXED);
+        }
+#pragma omp for schedule(dynamic, 1)
+        for (size_t k = 0; k < todo_size; k++) {
+            if (__atomic_load_n(&failed, __ATOMIC_RELAXED) || (s->stop && *s->stop))
+                continue;
+            draw *d = &s->draws[todo[k]];
+            nq_sub_result r = { 0, 0 };
+            const double begin = thread_cpu();
+            err = s->engine->solve(s->plan, d->i, s->work[t], s->stop, &r);
+            d->seconds = thread_cpu() - begin;
+            d->total = r.total;
+            if (err)
+                __atomic_store_n(&failed, err, __ATOMIC_RELAXED);
+        }
+    }
+    free(todo);
+    if (!failed && s->stop && *s->stop)
+        failed = NQ_ERR(EINTR);
+    for (size_t k = start; k < s->count && !failed; k++) {
+        draw *d = &s->draws[k];
+        for (size_t j = d->before; d->repeat && j != SIZE_MAX; j = s->draws[j].before)
+            if (s->draws[j].i == d->i && !s->draws[j].repeat) {
+                d->seconds = s->draws[j].seconds;
+                d->total = s->draws[j].total;
+            }
+    }
+    return failed;
+}
+
+/* Student's t quantile at 0.95 for df degrees of freedom (Cornish and
+ * Fisher's expansion; within 1% from 3 degrees on, 1.645 at infinity). */
+static double t95(double df)
+{
+    const double z = 1.6448536269514722, z3 = z * z * z, z5 = z3 * z * z;
+    if (df < 1)
+        df = 1;
+    if (df < 3) /* exact at 1 and 2 degrees */
+        return df < 2 ? 6.3138 : 2.9200;
+    return z + (z3 + z) / (4 * df) + (5 * z5 + 16 * z3 + 3 * z) / (96 * df * df) +
+           (3 * z5 * z * z + 19 * z5 + 17 * z3 - 15 * z) / (384 * df * df * df);
+}
+
+/* The stratified estimate of a total over every subproblem, from the value
+ * of each draw (seconds or solutions), with its 90% interval. */
+static int stratified(const sampler *s, int solutions, double *value, double *low,
+                      double *high)
+{
+    double *mean = calloc((size_t)s->strata, sizeof *mean);
+    double *square = calloc((size_t)s->strata, sizeof *square);
+    int *m = calloc((size_t)s->strata, sizeof *m);
+    if (!mean || !square || !m) {
+        free(mean);
+        free(square);
+        free(m);
+        return NQ_ERR(ENOMEM);
+    }
+    for (size_t k = 0; k < s->count; k++) { /* Welford's running mean and squares */
+        const draw *d = &s->draws[k];
+        const int h = d->stratum;
+        const double y = solutions ? (double)d->total : d->seconds;
+        const int alone = s->first[h + 1] - s->first[h] == 1;
+        const double z = alone ? y : y / measure(s->plan, d->i) * stratum_measure(s, h);
+        const double delta = z - mean[h];
+        mean[h] += delta / ++m[h];
+        square[h] += delta * (z - mean[h]);
+    }
+    double sum = 0, variance = 0, df_den = 0;
+    int unknown = 0; /* a stratum drawn once has no variance to tell */
+    for (int h = 0; h < s->strata; h++) {
+        sum += mean[h];
+        unknown |= m[h] < 2 && s->first[h + 1] - s->first[h] > 1;
+        /* One subproblem alone is known exactly, drawn once or more. */
+        if (m[h] > 1 && s->first[h + 1] - s->first[h] > 1) {
+            const double v = square[h] / (m[h] - 1) / m[h];
+            variance += v;
+            df_den += v * v / (m[h] - 1);
+        }
+    }
+    free(mean);
+    free(square);
+    free(m);
+    const double half = variance > 0 ? t95(variance * variance / df_den) * sqrt(variance) : 0;
+    *value = sum;
+    *low = unknown ? 0 : fmax(0, sum - half);
+    *high = unknown ? INFINITY : sum + half;
+    return 0;
+}
+
+/* The wall time of the count's queue on `threads` threads: largest first,
+ * each subproblem taking its stratum's mean seconds per measure, each to
+ * the thread free first (a binary heap of the threads' finishing times). */
+static double queue_seconds(const sampler *s, int threads, double *largest)
+{
+    double *heap = calloc((size_t)threads, sizeof *heap);
+    double *y = calloc((size_t)s->strata, sizeof *y), *x = calloc((size_t)s->strata, sizeof *x);
+    if (!heap || !y || !x) {
+        free(heap);
+        free(y);
+        free(x);
+        return -1;
+    }
+    for (size_t k = 0; k < s->count; k++) {
+        y[s->draws[k].stratum] += s->draws[k].seconds;
+        x[s->draws[k].stratum] += measure(s->plan, s->draws[k].i);
+    }
+    *largest = 0;
+    for (int h = 0; h < s->strata; h++)
+        for (size_t k = s->first[h]; k < s->first[h + 1]; k++) {
+            const double t = (x[h] > 0 ? y[h] / x[h] : 0) * measure(s->plan, s->plan->order[k]);
+            *largest = fmax(*largest, t);
+            double v = heap[0] + t; /* the root is the thread free first */
+            size_t at = 0;
+            for (;;) {
+                size_t c = 2 * at + 1;
+                if (c >= (size_t)threads)
+                    break;
+                if (c + 1 < (size_t)threads && heap[c + 1] < heap[c])
+                    c++;
+                if (heap[c] >= v)
+                    break;
+                heap[at] = heap[c];
+                at = c;
+            }
+            heap[at] = v;
+        }
+    double wall = 0;
+    for (int t = 0; t < threads; t++)
+        wall = fmax(wall, heap[t]);
+    free(heap);
+    free(y);
+    free(x);
+    return wall;
+}
+
+/* The CPU seconds the draws from `from` on took (a repeat took none). */
+static double sampled_seconds(const sampler *s, size_t from)
+{
+    double sum = 0;
+    for (size_t k = from; k < s->count; k++)
+        sum += s->draws[k].repeat ? 0 : s->draws[k].seconds;
+    return sum;
+}
+
+/* The draws, by the budget: a pilot round prices a draw; the strata are
+ * then as many as the budget allows about DRAWS_PER_STRATUM draws each
+ * (the pilot's round is kept if the strata stay), and rounds go on while
+ * the next batch fits in the budget. */
+/* The CPU seconds the sample may take, from the estimate so far. */
+static int budget(const sampler *s, const nq_estimate_params *p, double plan_seconds,
+                  double *cpu_budget)
+{
+    double cpu, low, high;
+    const int err = stratified(s, 0, &cpu, &low, &high);
+    if (!err)
+        *cpu_budget = p->seconds > 0 ? p->seconds * s->threads
+                                     : fmin(NQ_ESTIMATE_SHARE * (cpu + plan_seconds),
+                                            NQ_ESTIMATE_SECONDS * s->threads);
+    return err;
+}
+
+static int sample_by_budget(sampler *s, const nq_estimate_params *p, double plan_seconds,
+                            double start)
+{
+    const double wall_budget = p->seconds > 0 ? p->seconds : NQ_ESTIMATE_SECONDS;
+    double cpu_budget = 0;
+    int err = sample_rounds(s, 1);
+    double spent = sampled_seconds(s, 0);
+    if (!err)
+        err = budget(s, p, plan_seconds, &cpu_budget);
+    if (err)
+        return err;
+    const double draws = cpu_budget / fmax(spent / s->strata, 1e-6);
+    const int strata = (int)fmin(MAX_STRATA, fmax(PILOT_STRATA, draws / DRAWS_PER_STRATUM));
+    if (strata > PILOT_STRATA) {
+        cut_strata(s, strata); /* the pilot's draws are set aside */
+        err = sample_rounds(s, 1);
+        spent += sampled_seconds(s, 0);
+        if (!err)
+            err = budget(s, p, plan_seconds, &cpu_budget);
+    }
+    /* The budget follows the estimate as it firms up. */
+    for (int rounds = 1; !err; err = budget(s, p, plan_seconds, &cpu_budget)) {
+        const int batch = (int)fmax(1, ceil(2.0 * s->threads / s->strata));
+        const double per_round = sampled_seconds(s, 0) / rounds;
+        const double wall = nq_now() - start;
+        if (rounds >= MIN_ROUNDS && (spent + batch * per_round > cpu_budget ||
+                                     wall + batch * per_round / s->threads > wall_budget))
+            return 0;
+        const size_t from = s->count;
+        err = sample_rounds(s, batch);
+        if (err)
+            return err;
+        spent += sampled_seconds(s, from);
+        rounds += batch;
+    }
+    return err;
+}
+
+static int sample_fixed(sampler *s, size_t samples)
+{
+    const size_t size = s->plan->size;
+    if (samples >= size) { /* a census: every subproblem its own stratum */
+        s->strata = (int)size;
+        for (size_t k = 0; k <= size; k++)
+            s->first[k] = k;
+        forget_draws(s);
+        return sample_rounds(s, 1);
+    }
+    if (samples < MIN_ROUNDS * PILOT_STRATA) { /* a glimpse: one round, no interval */
+        cut_strata(s, (int)samples);
+        return sample_rounds(s, 1);
+    }
+    cut_strata(s, (int)fmin(MAX_STRATA, fmax(PILOT_STRATA, (double)samples / DRAWS_PER_STRATUM)));
+    const int rounds = (int)fmax(MIN_ROUNDS, ceil((double)samples / s->strata));
+    return sample_rounds(s, rounds);
+}
+
+nq_estimate_params nq_estimate_params_default(int n)
+{
+    return (nq_estimate_params){ .n = n };
+}
+
+static unsigned long long peak_rss(void)
+{
+    struct rusage ru;
+    return getrusage(RUSAGE_SELF, &ru) ? 0 : (unsigned long long)ru.ru_maxrss * 1024;
+}
+
+static int estimate_plan(const nq_estimate_params *p, const nq_plan *plan, sampler *s,
+                         nq_estimate_result *r, double start)
+{
+    const size_t size = plan->size;
+    s->cum = malloc((size + 1) * sizeof *s->cum);
+    s->first = malloc((size + 2) * sizeof *s->first);
+    s->last = malloc((size + 1) * sizeof *s->last);
+    s->work = calloc((size_t)s->threads, sizeof *s->work);
+    s->work_seconds = calloc((size_t)s->threads, sizeof *s->work_seconds);
+    if (!s->cum || !s->first || !s->last || !s->work || !s->work_seconds)
+        return NQ_ERR(ENOMEM);
+    s->cum[0] = 0;
+    for (size_t k = 0; k < size; k++)
+        s->cum[k + 1] = s->cum[k] + measure(plan, plan->order[k]);
+    cut_strata(s, PILOT_STRATA);
+    int err = p->samples ? sample_fixed(s, p->samples)
+                         : sample_by_budget(s, p, r->plan_seconds, start);
+    if (err)
+        return err;
+    double work = 0;
+    for (int t = 0; t < s->threads; t++)
+        work = fmax(work, s->work_seconds[t]);
+    err = stratified(s, 0, &r->cpu_seconds, &r->cpu_seconds_low, &r->cpu_seconds_high);
+    if (!err)
+        err = stratified(s, 1, &r->solutions, &r->solutions_low, &r->solutions_high);
+    if (err)
+        return err;
+    /* The fixed costs: the plan, once, and each thread's buffers. */
+    const double fixed = r->plan_seconds + work * r->threads;
+    r->cpu_seconds += fixed;
+    if (isfinite(r->cpu_seconds_high)) { /* else no interval: 0 to infinity */
+        r->cpu_seconds_low += fixed;
+        r->cpu_seconds_high += fixed;
+    }
+    const double queue = queue_seconds(s, r->threads, &r->largest_seconds);
+    if (queue < 0)
+        return NQ_ERR(ENOMEM);
+    r->wall_seconds = r->plan_seconds + work + queue;
+    r->sampled_subproblems = s->count;
+    r->strata = s->strata;
+    r->sample_cpu_seconds = sampled_seconds(s, 0);
+    for (int t = 0; t < s->threads; t++)
+        r->sample_cpu_seconds += s->work_seconds[t];
+    return 0;
+}
+
+int nq_estimate(const nq_estimate_params *p, nq_estimate_result *r)
+{
+    if (!p || !r)
+        return NQ_ERR(EINVAL);
+    *r = (nq_estimate_result){ 0 };
+    const nq_engine *e = nq_engine_impl(p->engine);
+    if (!e || p->threads < 0 || p->threads > NQ_MAX_THREADS || p->sample_threads < 0 ||
+        p->sample_threads > NQ_MAX_THREADS || !(p->seconds >= 0))
+        return NQ_ERR(EINVAL);
+    const double start = nq_now();
+    r->threads = nq_threads_for(p->threads);
+    r->sample_threads = p->sample_threads ? nq_threads_for(p->sample_threads)
+                                          : (int)fmin(r->threads, nq_default_threads());
+    nq_plan *plan;
+    const double planning = thread_cpu();
+    int err = nq_plan_create(&plan, p->n, p->engine, p->depth, p->hooks);
+    r->plan_seconds = thread_cpu() - planning;
+    if (err)
+        return err;
+    r->subproblems = plan->size;
+    r->depth = plan->depth;
+    r->peak_memory_bytes = nq_count_memory(p->n, p->engine, r->threads);
+    sampler s = { .plan = plan, .engine = e, .stop = p->hooks ? p->hooks->stop : NULL,
+                  .rng = p->seed, .threads = r->sample_threads };
+    err = estimate_plan(p, plan, &s, r, start);
+    for (int t = 0; s.work && t < s.threads; t++)
+        if (s.work[t])
+            e->work_destroy(s.work[t]);
+    free(s.work);
+    free(s.work_seconds);
+    free(s.cum);
+    free(s.first);
+    free(s.last);
+    free(s.draws);
+    nq_plan_destroy(plan);
+    r->sample_memory_bytes = peak_rss();
+    r->seconds = nq_now() - start;
+    return err;
+}

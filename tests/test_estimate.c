@@ -1,0 +1,125 @@
+/* nq_estimate: the sampling and the estimator checked exactly, through the
+ * estimate of Q(n) that the same draws give (never a timing): a census is
+ * exact, and the 90% interval holds the published Q(n) about as often as it
+ * says. */
+#include <criterion/criterion.h>
+
+#include "known_values.h"
+#include "nqueens.h"
+
+#include <math.h>
+
+static nq_estimate_result estimate(int n, int engine, uint64_t seed, size_t samples, int threads)
+{
+    nq_estimate_params p = nq_estimate_params_default(n);
+    p.engine = engine;
+    p.seed = seed;
+    p.samples = samples;
+    p.threads = threads;
+    nq_estimate_result r;
+    const int err = nq_estimate(&p, &r);
+    cr_assert_eq(err, 0, "estimate %d (seed %llu): %s", n, (unsigned long long)seed,
+                 nq_strerror(err));
+    return r;
+}
+
+static double published(int n)
+{
+    unsigned long long q, u;
+    cr_assert_eq(known_values(n, &q, &u), 0);
+    return (double)q;
+}
+
+/* Every subproblem drawn once: Q(n) exactly, and no interval around it. */
+Test(estimate, census_is_exact)
+{
+    for (int engine = 0; engine < nq_engine_count(); engine++) {
+        if (!nq_engine_get(engine)->parallel)
+            continue;
+        for (int n = 4; n <= 12; n++) {
+            const nq_estimate_result r = estimate(n, engine, 1, NQ_MAX_PLAN_SIZE, 2);
+            cr_assert_eq(r.sampled_subproblems, r.subproblems);
+            cr_assert_eq(r.solutions, published(n), "n=%d %s: %.0f", n,
+                         nq_engine_get(engine)->name, r.solutions);
+            cr_assert_eq(r.solutions_low, r.solutions);
+            cr_assert_eq(r.solutions_high, r.solutions);
+        }
+    }
+}
+
+/* A sample well below the plan: the interval holds Q(n) for most seeds. At a
+ * true 90%, 16 or more of 20 fail to hold it with probability 4%; these
+ * seeds are fixed, so the test is the same on every run. */
+Test(estimate, interval_holds_q)
+{
+    for (int n = 14; n <= 17; n++) {
+        int held = 0;
+        for (uint64_t seed = 1; seed <= 20; seed++) {
+            const nq_estimate_result r = estimate(n, 0, seed, 48, 2);
+            cr_assert_lt(r.sampled_subproblems, r.subproblems);
+            cr_assert(r.solutions_low <= r.solutions && r.solutions <= r.solutions_high);
+            held += r.solutions_low <= published(n) && published(n) <= r.solutions_high;
+        }
+        cr_expect_geq(held, 16, "n=%d: the interval held Q(n) for %d seeds of 20", n, held);
+    }
+}
+
+/* The draws are the seed's, whatever the threads that count them. */
+Test(estimate, seed_reproduces)
+{
+    const nq_estimate_result a = estimate(15, 0, 7, 40, 1), b = estimate(15, 0, 7, 40, 2);
+    const nq_estimate_result c = estimate(15, 0, 8, 40, 2);
+    cr_assert_eq(a.solutions, b.solutions);
+    cr_assert_eq(a.solutions_low, b.solutions_low);
+    cr_assert_neq(a.solutions, c.solutions);
+}
+
+/* The budgeted default: at least two draws per stratum, an ordered
+ * interval, the count's threads and memory. */
+Test(estimate, by_budget)
+{
+    const nq_estimate_result r = estimate(13, 0, 3, 0, 64);
+    cr_assert_geq(r.sampled_subproblems, 2 * (size_t)r.strata);
+    cr_assert(r.cpu_seconds_low <= r.cpu_seconds && r.cpu_seconds <= r.cpu_seconds_high);
+    cr_assert(isfinite(r.cpu_seconds_high));
+    cr_assert_eq(r.threads, nq_threads_for(64));
+    cr_assert_eq(r.peak_memory_bytes, nq_count_memory(13, 0, r.threads));
+    cr_assert_gt(r.wall_seconds, 0);
+}
+
+/* Two draws: a glimpse with no interval (the long-run warning's). */
+Test(estimate, glimpse)
+{
+    const nq_estimate_result r = estimate(16, 0, 3, 2, 2);
+    cr_assert_eq(r.sampled_subproblems, 2);
+    cr_assert_eq(r.cpu_seconds_low, 0);
+    cr_assert(isinf(r.cpu_seconds_high));
+}
+
+Test(estimate, refused)
+{
+    nq_estimate_params p = nq_estimate_params_default(10);
+    nq_estimate_result r;
+    cr_assert_eq(nq_estimate(NULL, &r), NQ_ERR(EINVAL));
+    cr_assert_eq(nq_estimate(&p, NULL), NQ_ERR(EINVAL));
+    p.threads = -1;
+    cr_assert_eq(nq_estimate(&p, &r), NQ_ERR(EINVAL));
+    p = nq_estimate_params_default(33);
+    cr_assert_eq(nq_estimate(&p, &r), NQ_ERR(EINVAL));
+    p = nq_estimate_params_default(10);
+    p.seconds = -1;
+    cr_assert_eq(nq_estimate(&p, &r), NQ_ERR(EINVAL));
+    p = nq_estimate_params_default(10);
+    p.engine = nq_engine_find("naive");
+    cr_assert_eq(nq_estimate(&p, &r), NQ_ERR(ENOTSUP));
+}
+
+Test(estimate, stops)
+{
+    volatile int stop = 1;
+    const nq_run_hooks hooks = { .stop = &stop };
+    nq_estimate_params p = nq_estimate_params_default(16);
+    p.hooks = &hooks;
+    nq_estimate_result r;
+    cr_assert_eq(nq_estimate(&p, &r), NQ_ERR(EINTR));
+}

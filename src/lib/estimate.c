@@ -31,11 +31,12 @@ enum {
 };
 
 typedef struct draw {
-    size_t i;
+    size_t i, at; /* the subproblem, and its place in the queue's order */
     int stratum;
     size_t before; /* the stratum's draw before this one, or SIZE_MAX */
     int repeat;    /* i was drawn before: its counts and time are copied */
-    double seconds; /* CPU time of its solve */
+    double seconds;      /* CPU time of its solve */
+    double warm_seconds; /* and of the one before it (not counted) */
     nq_u128 total;
 } draw;
 
@@ -53,6 +54,7 @@ typedef struct sampler {
     void **work; /* one per sampling thread, made by it once */
     double *work_seconds;
     int threads;
+    int count_threads; /* the count's, whose queue the warm-up follows */
 } sampler;
 
 static double thread_cpu(void)
@@ -110,7 +112,8 @@ static double stratum_measure(const sampler *s, int h)
     return s->cum[s->first[h + 1]] - s->cum[s->first[h]];
 }
 
-/* One draw in stratum h, with probability proportional to the measure. */
+/* One draw in stratum h, with probability proportional to the measure: its
+ * place in the queue's order. */
 static size_t draw_in(sampler *s, int h)
 {
     size_t lo = s->first[h], hi = s->first[h + 1] - 1;
@@ -122,7 +125,7 @@ static size_t draw_in(sampler *s, int h)
         else
             hi = mid - 1;
     }
-    return s->plan->order[lo];
+    return lo;
 }
 
 /* Draws `rounds` rounds and counts them on the sampling threads; a
@@ -146,7 +149,8 @@ static int sample_rounds(sampler *s, int rounds)
         for (int h = 0; h < s->strata; h++) {
             const size_t k = s->count++;
             draw *d = &s->draws[k];
-            *d = (draw){ .i = draw_in(s, h), .stratum = h, .before = s->last[h] };
+            const size_t at = draw_in(s, h);
+            *d = (draw){ .i = s->plan->order[at], .at = at, .stratum = h, .before = s->last[h] };
             s->last[h] = k;
             for (size_t j = d->before; j != SIZE_MAX && !d->repeat; j = s->draws[j].before)
                 d->repeat = s->draws[j].i == d->i;
@@ -172,6 +176,14 @@ static int sample_rounds(sampler *s, int rounds)
                 continue;
             draw *d = &s->draws[todo[k]];
             nq_sub_result r = { 0, 0 };
+            /* A count's thread comes to a subproblem with its buffers warm
+             * from the one `threads` places before it in the queue (an
+             * engine keeps what pieces share): so comes the sample's. */
+            const double warming = thread_cpu();
+            if (d->at >= (size_t)s->count_threads)
+                err = s->engine->solve(s->plan, s->plan->order[d->at - (size_t)s->count_threads],
+                                       s->work[t], s->stop, &r);
+            d->warm_seconds = thread_cpu() - warming;
             const double begin = thread_cpu();
             err = s->engine->solve(s->plan, d->i, s->work[t], s->stop, &r);
             d->seconds = thread_cpu() - begin;
@@ -304,7 +316,7 @@ static double sampled_seconds(const sampler *s, size_t from)
 {
     double sum = 0;
     for (size_t k = from; k < s->count; k++)
-        sum += s->draws[k].repeat ? 0 : s->draws[k].seconds;
+        sum += s->draws[k].repeat ? 0 : s->draws[k].seconds + s->draws[k].warm_seconds;
     return sum;
 }
 
@@ -462,7 +474,7 @@ int nq_estimate(const nq_estimate_params *p, nq_estimate_result *r)
     r->depth = plan->depth;
     r->peak_memory_bytes = nq_count_memory(p->n, p->engine, r->threads);
     sampler s = { .plan = plan, .engine = e, .stop = p->hooks ? p->hooks->stop : NULL,
-                  .rng = p->seed, .threads = r->sample_threads };
+                  .rng = p->seed, .threads = r->sample_threads, .count_threads = r->threads };
     err = estimate_plan(p, plan, &s, r, start);
     for (int t = 0; s.work && t < s.threads; t++)
         if (s.work[t])

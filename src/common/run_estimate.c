@@ -67,7 +67,7 @@ void cli_duration(char *buf, size_t size, double seconds)
     while (seconds < units[u].seconds)
         u++;
     const double value = units[u].seconds ? seconds / units[u].seconds : seconds;
-    snprintf(buf, size, "%.*f %s", value < 10 ? 1 : 0, value, units[u].name);
+    snprintf(buf, size, "%.*f %s", value < 1 ? 3 : value < 10 ? 1 : 0, value, units[u].name);
 }
 
 void cli_announce_long_run(const char *what, double seconds, const char *advice)

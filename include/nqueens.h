@@ -190,10 +190,11 @@ NQ_API int nq_count(const nq_count_params *params, nq_count_result *result);
  * runs them, and projected to the whole plan with a 90% interval (the
  * method: src/lib/estimate.c). */
 
-/* Unless told otherwise, the sample takes at most this share of the count's
- * projected CPU time and at most NQ_ESTIMATE_SECONDS seconds (and always
- * two rounds of draws, whatever they cost). */
-#define NQ_ESTIMATE_SHARE 0.045
+/* Unless told otherwise, the sample takes about this share of the count's
+ * projected CPU time (and one draw in 8 timed again, for the timing noise),
+ * at most NQ_ESTIMATE_SECONDS seconds, and always two rounds of draws,
+ * whatever they cost. */
+#define NQ_ESTIMATE_SHARE 0.035
 #define NQ_ESTIMATE_SECONDS 120
 
 /* Every field's zero is the default, as for nq_count_params. */
@@ -223,8 +224,13 @@ NQ_API nq_estimate_params nq_estimate_params_default(int n);
 
 typedef struct nq_estimate_result {
     /* CPU seconds of the whole count on this machine (every thread's time,
-     * the plan and the threads' buffers included), and a 90% interval. */
+     * the plan and the threads' buffers included), and a 90% interval: the
+     * sampling's and the timing noise's (below) together. With fewer than
+     * two draws per stratum there is none: low is 0, high infinity. */
     double cpu_seconds, cpu_seconds_low, cpu_seconds_high;
+    /* How far one timing moves here, relative (some draws are timed twice);
+     * 0 if not measured (a census, or too few draws). */
+    double timing_noise;
     /* Wall seconds on `threads` dedicated cores: the work queue simulated,
      * largest subproblem first, so the largest ones bound it. */
     double wall_seconds;

@@ -39,6 +39,7 @@ static void print_json(const count_options *o, uint64_t seed, const nq_estimate_
     json_number("cpu_seconds", r->cpu_seconds);
     json_number("cpu_seconds_low", r->cpu_seconds_low);
     json_number("cpu_seconds_high", r->cpu_seconds_high);
+    json_number("timing_noise", r->timing_noise);
     json_number("wall_seconds", r->wall_seconds);
     json_number("largest_subproblem_seconds", r->largest_seconds);
     json_number("plan_seconds", r->plan_seconds);

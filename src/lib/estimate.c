@@ -27,7 +27,8 @@ enum {
     MAX_STRATA = 64,
     PILOT_STRATA = 2, /* the first round, which prices a draw */
     MIN_ROUNDS = 2,   /* a stratum's variance needs two draws */
-    DRAWS_PER_STRATUM = 2
+    DRAWS_PER_STRATUM = 2,
+    RETIME_EVERY = 8 /* draws timed twice, for the timing noise */
 };
 
 typedef struct draw {
@@ -37,6 +38,7 @@ typedef struct draw {
     int repeat;    /* i was drawn before: its counts and time are copied */
     double seconds;      /* CPU time of its solve */
     double warm_seconds; /* and of the one before it (not counted) */
+    double again_seconds, again_warm_seconds; /* timed a second time, or 0 */
     nq_u128 total;
 } draw;
 
@@ -128,6 +130,57 @@ static size_t draw_in(sampler *s, int h)
     return lo;
 }
 
+/* Counts and times the draws listed, on the sampling threads (`again`: a
+ * second timing, kept apart, for the timing noise). */
+static int time_draws(sampler *s, const size_t *todo, size_t todo_size, int again)
+{
+    int failed = 0;
+    omp_set_dynamic(0);
+#pragma omp parallel num_threads(s->threads) shared(failed)
+    {
+        const int t = omp_get_thread_num();
+        int err = 0;
+        if (!s->work[t] && s->engine->work_create) {
+            const double made = thread_cpu();
+            err = s->engine->work_create(s->plan, &s->work[t]);
+            s->work_seconds[t] = thread_cpu() - made;
+            if (err)
+                __atomic_store_n(&failed, err, __ATOMIC_RELAXED);
+        }
+#pragma omp for schedule(dynamic, 1)
+        for (size_t k = 0; k < todo_size; k++) {
+            if (__atomic_load_n(&failed, __ATOMIC_RELAXED) || (s->stop && *s->stop))
+                continue;
+            draw *d = &s->draws[todo[k]];
+            nq_sub_result r = { 0, 0 };
+            /* A count's thread comes to a subproblem with its buffers warm
+             * from the one `threads` places before it in the queue (an
+             * engine keeps what pieces share): so comes the sample's. */
+            const double warming = thread_cpu();
+            if (d->at >= (size_t)s->count_threads)
+                err = s->engine->solve(s->plan, s->plan->order[d->at - (size_t)s->count_threads],
+                                       s->work[t], s->stop, &r);
+            const double begin = thread_cpu();
+            if (!err)
+                err = s->engine->solve(s->plan, d->i, s->work[t], s->stop, &r);
+            const double end = thread_cpu();
+            if (again) {
+                d->again_seconds = end - begin;
+                d->again_warm_seconds = begin - warming;
+            } else {
+                d->warm_seconds = begin - warming;
+                d->seconds = end - begin;
+                d->total = r.total;
+            }
+            if (err)
+                __atomic_store_n(&failed, err, __ATOMIC_RELAXED);
+        }
+    }
+    if (!failed && s->stop && *s->stop)
+        failed = NQ_ERR(EINTR);
+    return failed;
+}
+
 /* Draws `rounds` rounds and counts them on the sampling threads; a
  * subproblem drawn again takes its first draw's counts and time. */
 static int sample_rounds(sampler *s, int rounds)
@@ -157,44 +210,8 @@ static int sample_rounds(sampler *s, int rounds)
             if (!d->repeat)
                 todo[todo_size++] = k;
         }
-    int failed = 0;
-    omp_set_dynamic(0);
-#pragma omp parallel num_threads(s->threads) shared(failed)
-    {
-        const int t = omp_get_thread_num();
-        int err = 0;
-        if (!s->work[t] && s->engine->work_create) {
-            const double made = thread_cpu();
-            err = s->engine->work_create(s->plan, &s->work[t]);
-            s->work_seconds[t] = thread_cpu() - made;
-            if (err)
-                __atomic_store_n(&failed, err, __ATOMIC_RELAXED);
-        }
-#pragma omp for schedule(dynamic, 1)
-        for (size_t k = 0; k < todo_size; k++) {
-            if (__atomic_load_n(&failed, __ATOMIC_RELAXED) || (s->stop && *s->stop))
-                continue;
-            draw *d = &s->draws[todo[k]];
-            nq_sub_result r = { 0, 0 };
-            /* A count's thread comes to a subproblem with its buffers warm
-             * from the one `threads` places before it in the queue (an
-             * engine keeps what pieces share): so comes the sample's. */
-            const double warming = thread_cpu();
-            if (d->at >= (size_t)s->count_threads)
-                err = s->engine->solve(s->plan, s->plan->order[d->at - (size_t)s->count_threads],
-                                       s->work[t], s->stop, &r);
-            d->warm_seconds = thread_cpu() - warming;
-            const double begin = thread_cpu();
-            err = s->engine->solve(s->plan, d->i, s->work[t], s->stop, &r);
-            d->seconds = thread_cpu() - begin;
-            d->total = r.total;
-            if (err)
-                __atomic_store_n(&failed, err, __ATOMIC_RELAXED);
-        }
-    }
+    int failed = time_draws(s, todo, todo_size, 0);
     free(todo);
-    if (!failed && s->stop && *s->stop)
-        failed = NQ_ERR(EINTR);
     for (size_t k = start; k < s->count && !failed; k++) {
         draw *d = &s->draws[k];
         for (size_t j = d->before; d->repeat && j != SIZE_MAX; j = s->draws[j].before)
@@ -315,8 +332,11 @@ static double queue_seconds(const sampler *s, int threads, double *largest)
 static double sampled_seconds(const sampler *s, size_t from)
 {
     double sum = 0;
-    for (size_t k = from; k < s->count; k++)
-        sum += s->draws[k].repeat ? 0 : s->draws[k].seconds + s->draws[k].warm_seconds;
+    for (size_t k = from; k < s->count; k++) {
+        const draw *d = &s->draws[k];
+        sum += d->repeat ? 0 : d->seconds + d->warm_seconds + d->again_seconds +
+                                   d->again_warm_seconds;
+    }
     return sum;
 }
 
@@ -405,6 +425,34 @@ static unsigned long long peak_rss(void)
     return getrusage(RUSAGE_SELF, &ru) ? 0 : (unsigned long long)ru.ru_maxrss * 1024;
 }
 
+/* The timing noise: one unique draw in RETIME_EVERY is counted and timed
+ * again at the end; the spread of the two timings (relative, weighted by
+ * time, as the large pieces make the total) is how far a piece's time moves
+ * on this machine as it is. The count's total is taken to move as far: the
+ * load that slows one piece slows its neighbours too. */
+static int timing_noise(sampler *s, double *noise)
+{
+    size_t *todo = malloc((s->count / RETIME_EVERY + 3) * sizeof *todo), todo_size = 0;
+    if (!todo)
+        return NQ_ERR(ENOMEM);
+    for (size_t k = 0, unique = 0; k < s->count; k++)
+        if (!s->draws[k].repeat && (unique++ % RETIME_EVERY == 0 || todo_size < 2))
+            todo[todo_size++] = k;
+    const int err = time_draws(s, todo, todo_size, 1);
+    double weight = 0, square = 0;
+    for (size_t j = 0; j < todo_size && !err; j++) {
+        const draw *d = &s->draws[todo[j]];
+        if (d->seconds < 1e-5 || d->again_seconds < 1e-5)
+            continue; /* below the clock's grain */
+        const double r = log(d->again_seconds / d->seconds);
+        weight += d->seconds;
+        square += d->seconds * r * r;
+    }
+    free(todo);
+    *noise = weight > 0 ? sqrt(square / weight / 2) : 0;
+    return err;
+}
+
 static int estimate_plan(const nq_estimate_params *p, const nq_plan *plan, sampler *s,
                          nq_estimate_result *r, double start)
 {
@@ -424,6 +472,10 @@ static int estimate_plan(const nq_estimate_params *p, const nq_plan *plan, sampl
                          : sample_by_budget(s, p, r->plan_seconds, start);
     if (err)
         return err;
+    if (s->strata < (int)size && s->count >= (size_t)MIN_ROUNDS * (size_t)s->strata)
+        err = timing_noise(s, &r->timing_noise);
+    if (err)
+        return err;
     double work = 0;
     for (int t = 0; t < s->threads; t++)
         work = fmax(work, s->work_seconds[t]);
@@ -432,6 +484,14 @@ static int estimate_plan(const nq_estimate_params *p, const nq_plan *plan, sampl
         err = stratified(s, 1, &r->solutions, &r->solutions_low, &r->solutions_high);
     if (err)
         return err;
+    /* The sampling's interval and the timing noise's, together. */
+    const double sampling = r->cpu_seconds_high - r->cpu_seconds;
+    const double timing = 1.6448536269514722 * r->timing_noise * r->cpu_seconds;
+    if (isfinite(sampling)) {
+        const double half = sqrt(sampling * sampling + timing * timing);
+        r->cpu_seconds_low = fmax(0, r->cpu_seconds - half);
+        r->cpu_seconds_high = r->cpu_seconds + half;
+    }
     /* The fixed costs: the plan, once, and each thread's buffers. */
     const double fixed = r->plan_seconds + work * r->threads;
     r->cpu_seconds += fixed;

@@ -370,7 +370,9 @@ static int sample_by_budget(sampler *s, const nq_estimate_params *p, double plan
         return err;
     const double draws = cpu_budget / fmax(spent / s->strata, 1e-6);
     const int strata = (int)fmin(MAX_STRATA, fmax(PILOT_STRATA, draws / DRAWS_PER_STRATUM));
+    double design = start; /* when the rounds of these strata began */
     if (strata > PILOT_STRATA) {
+        design = nq_now();
         cut_strata(s, strata); /* the pilot's draws are set aside */
         err = sample_rounds(s, 1);
         spent += sampled_seconds(s, 0);
@@ -380,10 +382,10 @@ static int sample_by_budget(sampler *s, const nq_estimate_params *p, double plan
     /* The budget follows the estimate as it firms up. */
     for (int rounds = 1; !err; err = budget(s, p, plan_seconds, &cpu_budget)) {
         const int batch = (int)fmax(1, ceil(2.0 * s->threads / s->strata));
-        const double per_round = sampled_seconds(s, 0) / rounds;
-        const double wall = nq_now() - start;
+        const double now = nq_now(), per_round = sampled_seconds(s, 0) / rounds;
+        const double per_round_wall = (now - design) / rounds; /* the machine as it is */
         if (rounds >= MIN_ROUNDS && (spent + batch * per_round > cpu_budget ||
-                                     wall + batch * per_round / s->threads > wall_budget))
+                                     now - start + batch * per_round_wall > wall_budget))
             return 0;
         const size_t from = s->count;
         err = sample_rounds(s, batch);

@@ -25,7 +25,7 @@
 
 enum {
     MAX_STRATA = 64,
-    PILOT_STRATA = 2, /* the first round, which prices a draw */
+    PILOT_STRATA = 1, /* the first round, which prices a draw */
     MIN_ROUNDS = 2,   /* a stratum's variance needs two draws */
     DRAWS_PER_STRATUM = 2,
     RETIME_EVERY = 8 /* draws timed twice, for the timing noise */
@@ -437,9 +437,26 @@ static int timing_noise(sampler *s, double *noise)
     size_t *todo = malloc((s->count / RETIME_EVERY + 3) * sizeof *todo), todo_size = 0;
     if (!todo)
         return NQ_ERR(ENOMEM);
-    for (size_t k = 0, unique = 0; k < s->count; k++)
-        if (!s->draws[k].repeat && (unique++ % RETIME_EVERY == 0 || todo_size < 2))
+    size_t unique = 0;
+    for (size_t k = 0; k < s->count; k++)
+        if (!s->draws[k].repeat && unique++ % RETIME_EVERY == 0)
             todo[todo_size++] = k;
+    if (todo_size < 2) { /* a small sample (large pieces): its two cheapest */
+        todo_size = 0;
+        for (size_t k = 0; k < s->count; k++) {
+            if (s->draws[k].repeat)
+                continue;
+            if (todo_size < 2)
+                todo[todo_size++] = k;
+            else if (s->draws[k].seconds < s->draws[todo[1]].seconds)
+                todo[1] = k;
+            if (todo_size == 2 && s->draws[todo[1]].seconds < s->draws[todo[0]].seconds) {
+                const size_t swap = todo[0];
+                todo[0] = todo[1];
+                todo[1] = swap;
+            }
+        }
+    }
     const int err = time_draws(s, todo, todo_size, 1);
     double weight = 0, square = 0;
     for (size_t j = 0; j < todo_size && !err; j++) {

@@ -12,8 +12,7 @@
  * is Student's t with Welch and Satterthwaite's degrees of freedom. The same
  * draws give Q(n) with its interval, which tests check against the
  * published values: the sampling is then checked exactly, without timing. */
-#include "engines.h"
-#include "plan.h"
+#include "estimate_sample.h"
 #include "util.h"
 
 #include <math.h>
@@ -22,42 +21,6 @@
 #include <string.h>
 #include <sys/resource.h>
 #include <time.h>
-
-enum {
-    MAX_STRATA = 64,
-    PILOT_STRATA = 1, /* the first round, which prices a draw */
-    MIN_ROUNDS = 2,   /* a stratum's variance needs two draws */
-    DRAWS_PER_STRATUM = 2,
-    RETIME_EVERY = 8 /* draws timed twice, for the timing noise */
-};
-
-typedef struct draw {
-    size_t i, at; /* the subproblem, and its place in the queue's order */
-    int stratum;
-    size_t before; /* the stratum's draw before this one, or SIZE_MAX */
-    int repeat;    /* i was drawn before: its counts and time are copied */
-    double seconds;      /* CPU time of its solve */
-    double warm_seconds; /* and of the one before it (not counted) */
-    double again_seconds, again_warm_seconds; /* timed a second time, or 0 */
-    nq_u128 total;
-} draw;
-
-typedef struct sampler {
-    const nq_plan *plan;
-    const nq_engine *engine;
-    const volatile int *stop;
-    double *cum;   /* cum[k]: size measure of order[0..k-1] */
-    size_t *first; /* stratum h holds order[first[h] .. first[h + 1] - 1] */
-    int strata;
-    uint64_t rng;
-    draw *draws;
-    size_t count, capacity;
-    size_t *last; /* per stratum: its latest draw, or SIZE_MAX */
-    void **work; /* one per sampling thread, made by it once */
-    double *work_seconds;
-    int threads;
-    int count_threads; /* the count's, whose queue the warm-up follows */
-} sampler;
 
 static double thread_cpu(void)
 {
@@ -74,11 +37,6 @@ static double uniform(uint64_t *state)
     z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
     z ^= z >> 31;
     return (double)(z >> 11) * 0x1p-53;
-}
-
-static double measure(const nq_plan *plan, size_t i)
-{
-    return sqrt(fmax(plan->weights[i], 0) + 1);
 }
 
 /* The draws start again (the strata changed). */
@@ -109,17 +67,12 @@ static void cut_strata(sampler *s, int strata)
     forget_draws(s);
 }
 
-static double stratum_measure(const sampler *s, int h)
-{
-    return s->cum[s->first[h + 1]] - s->cum[s->first[h]];
-}
-
 /* One draw in stratum h, with probability proportional to the measure: its
  * place in the queue's order. */
 static size_t draw_in(sampler *s, int h)
 {
     size_t lo = s->first[h], hi = s->first[h + 1] - 1;
-    const double u = s->cum[lo] + uniform(&s->rng) * stratum_measure(s, h);
+    const double u = s->cum[lo] + uniform(&s->rng) * nq_est_stratum_measure(s, h);
     while (lo < hi) { /* the last k with cum[k] <= u */
         const size_t mid = lo + (hi - lo + 1) / 2;
         if (s->cum[mid] <= u)
@@ -223,123 +176,6 @@ static int sample_rounds(sampler *s, int rounds)
     return failed;
 }
 
-/* Student's t quantile at 0.95 for df degrees of freedom (Cornish and
- * Fisher's expansion; within 1% from 3 degrees on, 1.645 at infinity). */
-static double t95(double df)
-{
-    const double z = 1.6448536269514722, z3 = z * z * z, z5 = z3 * z * z;
-    if (df < 1)
-        df = 1;
-    if (df < 3) /* exact at 1 and 2 degrees */
-        return df < 2 ? 6.3138 : 2.9200;
-    return z + (z3 + z) / (4 * df) + (5 * z5 + 16 * z3 + 3 * z) / (96 * df * df) +
-           (3 * z5 * z * z + 19 * z5 + 17 * z3 - 15 * z) / (384 * df * df * df);
-}
-
-/* The stratified estimate of a total over every subproblem, from the value
- * of each draw (seconds or solutions), with its 90% interval. */
-static int stratified(const sampler *s, int solutions, double *value, double *low,
-                      double *high)
-{
-    double *mean = calloc((size_t)s->strata, sizeof *mean);
-    double *square = calloc((size_t)s->strata, sizeof *square);
-    int *m = calloc((size_t)s->strata, sizeof *m);
-    if (!mean || !square || !m) {
-        free(mean);
-        free(square);
-        free(m);
-        return NQ_ERR(ENOMEM);
-    }
-    for (size_t k = 0; k < s->count; k++) { /* Welford's running mean and squares */
-        const draw *d = &s->draws[k];
-        const int h = d->stratum;
-        const double y = solutions ? (double)d->total : d->seconds;
-        const int alone = s->first[h + 1] - s->first[h] == 1;
-        const double z = alone ? y : y / measure(s->plan, d->i) * stratum_measure(s, h);
-        const double delta = z - mean[h];
-        mean[h] += delta / ++m[h];
-        square[h] += delta * (z - mean[h]);
-    }
-    double sum = 0, variance = 0, df_den = 0;
-    int unknown = 0; /* a stratum drawn once has no variance to tell */
-    for (int h = 0; h < s->strata; h++) {
-        sum += mean[h];
-        unknown |= m[h] < 2 && s->first[h + 1] - s->first[h] > 1;
-        /* One subproblem alone is known exactly, drawn once or more. */
-        if (m[h] > 1 && s->first[h + 1] - s->first[h] > 1) {
-            const double v = square[h] / (m[h] - 1) / m[h];
-            variance += v;
-            df_den += v * v / (m[h] - 1);
-        }
-    }
-    free(mean);
-    free(square);
-    free(m);
-    const double half = variance > 0 ? t95(variance * variance / df_den) * sqrt(variance) : 0;
-    *value = sum;
-    *low = unknown ? 0 : fmax(0, sum - half);
-    *high = unknown ? INFINITY : sum + half;
-    return 0;
-}
-
-/* The wall time of the count's queue on `threads` threads: largest first,
- * each subproblem taking its stratum's mean seconds per measure, each to
- * the thread free first (a binary heap of the threads' finishing times). */
-static double queue_seconds(const sampler *s, int threads, double *largest)
-{
-    double *heap = calloc((size_t)threads, sizeof *heap);
-    double *y = calloc((size_t)s->strata, sizeof *y), *x = calloc((size_t)s->strata, sizeof *x);
-    if (!heap || !y || !x) {
-        free(heap);
-        free(y);
-        free(x);
-        return -1;
-    }
-    for (size_t k = 0; k < s->count; k++) {
-        y[s->draws[k].stratum] += s->draws[k].seconds;
-        x[s->draws[k].stratum] += measure(s->plan, s->draws[k].i);
-    }
-    *largest = 0;
-    for (int h = 0; h < s->strata; h++)
-        for (size_t k = s->first[h]; k < s->first[h + 1]; k++) {
-            const double t = (x[h] > 0 ? y[h] / x[h] : 0) * measure(s->plan, s->plan->order[k]);
-            *largest = fmax(*largest, t);
-            double v = heap[0] + t; /* the root is the thread free first */
-            size_t at = 0;
-            for (;;) {
-                size_t c = 2 * at + 1;
-                if (c >= (size_t)threads)
-                    break;
-                if (c + 1 < (size_t)threads && heap[c + 1] < heap[c])
-                    c++;
-                if (heap[c] >= v)
-                    break;
-                heap[at] = heap[c];
-                at = c;
-            }
-            heap[at] = v;
-        }
-    double wall = 0;
-    for (int t = 0; t < threads; t++)
-        wall = fmax(wall, heap[t]);
-    free(heap);
-    free(y);
-    free(x);
-    return wall;
-}
-
-/* The CPU seconds the draws from `from` on took (a repeat took none). */
-static double sampled_seconds(const sampler *s, size_t from)
-{
-    double sum = 0;
-    for (size_t k = from; k < s->count; k++) {
-        const draw *d = &s->draws[k];
-        sum += d->repeat ? 0 : d->seconds + d->warm_seconds + d->again_seconds +
-                                   d->again_warm_seconds;
-    }
-    return sum;
-}
-
 /* The draws, by the budget: a pilot round prices a draw; the strata are
  * then as many as the budget allows about DRAWS_PER_STRATUM draws each
  * (the pilot's round is kept if the strata stay), and rounds go on while
@@ -349,7 +185,7 @@ static int budget(const sampler *s, const nq_estimate_params *p, double plan_sec
                   double *cpu_budget)
 {
     double cpu, low, high;
-    const int err = stratified(s, 0, &cpu, &low, &high);
+    const int err = nq_est_stratified(s, 0, &cpu, &low, &high);
     if (!err)
         *cpu_budget = p->seconds > 0 ? p->seconds * s->threads
                                      : fmin(NQ_ESTIMATE_SHARE * (cpu + plan_seconds),
@@ -363,7 +199,7 @@ static int sample_by_budget(sampler *s, const nq_estimate_params *p, double plan
     const double wall_budget = p->seconds > 0 ? p->seconds : NQ_ESTIMATE_SECONDS;
     double cpu_budget = 0;
     int err = sample_rounds(s, 1);
-    double spent = sampled_seconds(s, 0);
+    double spent = nq_est_sampled_seconds(s, 0);
     if (!err)
         err = budget(s, p, plan_seconds, &cpu_budget);
     if (err)
@@ -375,14 +211,14 @@ static int sample_by_budget(sampler *s, const nq_estimate_params *p, double plan
         design = nq_now();
         cut_strata(s, strata); /* the pilot's draws are set aside */
         err = sample_rounds(s, 1);
-        spent += sampled_seconds(s, 0);
+        spent += nq_est_sampled_seconds(s, 0);
         if (!err)
             err = budget(s, p, plan_seconds, &cpu_budget);
     }
     /* The budget follows the estimate as it firms up. */
     for (int rounds = 1; !err; err = budget(s, p, plan_seconds, &cpu_budget)) {
         const int batch = (int)fmax(1, ceil(2.0 * s->threads / s->strata));
-        const double now = nq_now(), per_round = sampled_seconds(s, 0) / rounds;
+        const double now = nq_now(), per_round = nq_est_sampled_seconds(s, 0) / rounds;
         const double per_round_wall = (now - design) / rounds; /* the machine as it is */
         if (rounds >= MIN_ROUNDS && (spent + batch * per_round > cpu_budget ||
                                      now - start + batch * per_round_wall > wall_budget))
@@ -391,7 +227,7 @@ static int sample_by_budget(sampler *s, const nq_estimate_params *p, double plan
         err = sample_rounds(s, batch);
         if (err)
             return err;
-        spent += sampled_seconds(s, from);
+        spent += nq_est_sampled_seconds(s, from);
         rounds += batch;
     }
     return err;
@@ -485,7 +321,7 @@ static int estimate_plan(const nq_estimate_params *p, const nq_plan *plan, sampl
         return NQ_ERR(ENOMEM);
     s->cum[0] = 0;
     for (size_t k = 0; k < size; k++)
-        s->cum[k + 1] = s->cum[k] + measure(plan, plan->order[k]);
+        s->cum[k + 1] = s->cum[k] + nq_est_measure(plan, plan->order[k]);
     cut_strata(s, PILOT_STRATA);
     int err = p->samples ? sample_fixed(s, p->samples)
                          : sample_by_budget(s, p, r->plan_seconds, start);
@@ -498,9 +334,9 @@ static int estimate_plan(const nq_estimate_params *p, const nq_plan *plan, sampl
     double work = 0;
     for (int t = 0; t < s->threads; t++)
         work = fmax(work, s->work_seconds[t]);
-    err = stratified(s, 0, &r->cpu_seconds, &r->cpu_seconds_low, &r->cpu_seconds_high);
+    err = nq_est_stratified(s, 0, &r->cpu_seconds, &r->cpu_seconds_low, &r->cpu_seconds_high);
     if (!err)
-        err = stratified(s, 1, &r->solutions, &r->solutions_low, &r->solutions_high);
+        err = nq_est_stratified(s, 1, &r->solutions, &r->solutions_low, &r->solutions_high);
     if (err)
         return err;
     /* The sampling's interval and the timing noise's, together. */
@@ -518,13 +354,13 @@ static int estimate_plan(const nq_estimate_params *p, const nq_plan *plan, sampl
         r->cpu_seconds_low += fixed;
         r->cpu_seconds_high += fixed;
     }
-    const double queue = queue_seconds(s, r->threads, &r->largest_seconds);
+    const double queue = nq_est_queue_seconds(s, r->threads, &r->largest_seconds);
     if (queue < 0)
         return NQ_ERR(ENOMEM);
     r->wall_seconds = r->plan_seconds + work + queue;
     r->sampled_subproblems = s->count;
     r->strata = s->strata;
-    r->sample_cpu_seconds = sampled_seconds(s, 0);
+    r->sample_cpu_seconds = nq_est_sampled_seconds(s, 0);
     for (int t = 0; t < s->threads; t++)
         r->sample_cpu_seconds += s->work_seconds[t];
     return 0;

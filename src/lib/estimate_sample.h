@@ -1,0 +1,63 @@
+/* What estimate.c and estimate_stats.c share: the draws of a sample and
+ * the sampler that makes them (see estimate.c for the method). */
+#ifndef NQ_ESTIMATE_SAMPLE_H
+#define NQ_ESTIMATE_SAMPLE_H
+
+#include "engines.h"
+#include "plan.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+enum {
+    MAX_STRATA = 64,
+    PILOT_STRATA = 1, /* the first round, which prices a draw */
+    MIN_ROUNDS = 2,   /* a stratum's variance needs two draws */
+    DRAWS_PER_STRATUM = 2,
+    RETIME_EVERY = 8 /* draws timed twice, for the timing noise */
+};
+
+typedef struct draw {
+    size_t i, at; /* the subproblem, and its place in the queue's order */
+    int stratum;
+    size_t before; /* the stratum's draw before this one, or SIZE_MAX */
+    int repeat;    /* i was drawn before: its counts and time are copied */
+    double seconds;      /* CPU time of its solve */
+    double warm_seconds; /* and of the one before it (not counted) */
+    double again_seconds, again_warm_seconds; /* timed a second time, or 0 */
+    nq_u128 total;
+} draw;
+
+typedef struct sampler {
+    const nq_plan *plan;
+    const nq_engine *engine;
+    const volatile int *stop;
+    double *cum;   /* cum[k]: size measure of order[0..k-1] */
+    size_t *first; /* stratum h holds order[first[h] .. first[h + 1] - 1] */
+    int strata;
+    uint64_t rng;
+    draw *draws;
+    size_t count, capacity;
+    size_t *last; /* per stratum: its latest draw, or SIZE_MAX */
+    void **work; /* one per sampling thread, made by it once */
+    double *work_seconds;
+    int threads;
+    int count_threads; /* the count's, whose queue the warm-up follows */
+} sampler;
+
+/* A subproblem's size measure, x = sqrt(weight + 1). */
+double nq_est_measure(const nq_plan *plan, size_t i);
+/* The total size measure of stratum h. */
+double nq_est_stratum_measure(const sampler *s, int h);
+/* The stratified estimate of a total over every subproblem, from each
+ * draw's seconds (or solutions), with its 90% interval (0 to infinity when
+ * a stratum has one draw). 0 or NQ_ERR(ENOMEM). */
+int nq_est_stratified(const sampler *s, int solutions, double *value, double *low, double *high);
+/* The count's work queue on `threads` threads, simulated: its wall seconds
+ * (-1 without memory), and the largest piece's seconds in *largest. */
+double nq_est_queue_seconds(const sampler *s, int threads, double *largest);
+/* The CPU seconds the draws from `from` on took, warm-ups and re-timings
+ * included (a repeat took none). */
+double nq_est_sampled_seconds(const sampler *s, size_t from);
+
+#endif

@@ -1,0 +1,134 @@
+/* The estimator of nq_estimate (estimate.c): the stratified totals with
+ * their 90% interval, the work queue's wall time, and the sample's cost. */
+#include "estimate_sample.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+double nq_est_measure(const nq_plan *plan, size_t i)
+{
+    return sqrt(fmax(plan->weights[i], 0) + 1);
+}
+
+double nq_est_stratum_measure(const sampler *s, int h)
+{
+    return s->cum[s->first[h + 1]] - s->cum[s->first[h]];
+}
+
+/* Student's t quantile at 0.95 for df degrees of freedom (Cornish and
+ * Fisher's expansion; within 1% from 3 degrees on, 1.645 at infinity). */
+static double t95(double df)
+{
+    const double z = 1.6448536269514722, z3 = z * z * z, z5 = z3 * z * z;
+    if (df < 1)
+        df = 1;
+    if (df < 3) /* exact at 1 and 2 degrees */
+        return df < 2 ? 6.3138 : 2.9200;
+    return z + (z3 + z) / (4 * df) + (5 * z5 + 16 * z3 + 3 * z) / (96 * df * df) +
+           (3 * z5 * z * z + 19 * z5 + 17 * z3 - 15 * z) / (384 * df * df * df);
+}
+
+/* The stratified estimate of a total over every subproblem, from the value
+ * of each draw (seconds or solutions), with its 90% interval. */
+int nq_est_stratified(const sampler *s, int solutions, double *value, double *low,
+                      double *high)
+{
+    double *mean = calloc((size_t)s->strata, sizeof *mean);
+    double *square = calloc((size_t)s->strata, sizeof *square);
+    int *m = calloc((size_t)s->strata, sizeof *m);
+    if (!mean || !square || !m) {
+        free(mean);
+        free(square);
+        free(m);
+        return NQ_ERR(ENOMEM);
+    }
+    for (size_t k = 0; k < s->count; k++) { /* Welford's running mean and squares */
+        const draw *d = &s->draws[k];
+        const int h = d->stratum;
+        const double y = solutions ? (double)d->total : d->seconds;
+        const int alone = s->first[h + 1] - s->first[h] == 1;
+        const double z = alone ? y : y / nq_est_measure(s->plan, d->i) * nq_est_stratum_measure(s, h);
+        const double delta = z - mean[h];
+        mean[h] += delta / ++m[h];
+        square[h] += delta * (z - mean[h]);
+    }
+    double sum = 0, variance = 0, df_den = 0;
+    int unknown = 0; /* a stratum drawn once has no variance to tell */
+    for (int h = 0; h < s->strata; h++) {
+        sum += mean[h];
+        unknown |= m[h] < 2 && s->first[h + 1] - s->first[h] > 1;
+        /* One subproblem alone is known exactly, drawn once or more. */
+        if (m[h] > 1 && s->first[h + 1] - s->first[h] > 1) {
+            const double v = square[h] / (m[h] - 1) / m[h];
+            variance += v;
+            df_den += v * v / (m[h] - 1);
+        }
+    }
+    free(mean);
+    free(square);
+    free(m);
+    const double half = variance > 0 ? t95(variance * variance / df_den) * sqrt(variance) : 0;
+    *value = sum;
+    *low = unknown ? 0 : fmax(0, sum - half);
+    *high = unknown ? INFINITY : sum + half;
+    return 0;
+}
+
+/* The wall time of the count's queue on `threads` threads: largest first,
+ * each subproblem taking its stratum's mean seconds per measure, each to
+ * the thread free first (a binary heap of the threads' finishing times). */
+double nq_est_queue_seconds(const sampler *s, int threads, double *largest)
+{
+    double *heap = calloc((size_t)threads, sizeof *heap);
+    double *y = calloc((size_t)s->strata, sizeof *y), *x = calloc((size_t)s->strata, sizeof *x);
+    if (!heap || !y || !x) {
+        free(heap);
+        free(y);
+        free(x);
+        return -1;
+    }
+    for (size_t k = 0; k < s->count; k++) {
+        y[s->draws[k].stratum] += s->draws[k].seconds;
+        x[s->draws[k].stratum] += nq_est_measure(s->plan, s->draws[k].i);
+    }
+    *largest = 0;
+    for (int h = 0; h < s->strata; h++)
+        for (size_t k = s->first[h]; k < s->first[h + 1]; k++) {
+            const double t = (x[h] > 0 ? y[h] / x[h] : 0) * nq_est_measure(s->plan, s->plan->order[k]);
+            *largest = fmax(*largest, t);
+            double v = heap[0] + t; /* the root is the thread free first */
+            size_t at = 0;
+            for (;;) {
+                size_t c = 2 * at + 1;
+                if (c >= (size_t)threads)
+                    break;
+                if (c + 1 < (size_t)threads && heap[c + 1] < heap[c])
+                    c++;
+                if (heap[c] >= v)
+                    break;
+                heap[at] = heap[c];
+                at = c;
+            }
+            heap[at] = v;
+        }
+    double wall = 0;
+    for (int t = 0; t < threads; t++)
+        wall = fmax(wall, heap[t]);
+    free(heap);
+    free(y);
+    free(x);
+    return wall;
+}
+
+/* The CPU seconds the draws from `from` on took (a repeat took none). */
+double nq_est_sampled_seconds(const sampler *s, size_t from)
+{
+    double sum = 0;
+    for (size_t k = from; k < s->count; k++) {
+        const draw *d = &s->draws[k];
+        sum += d->repeat ? 0 : d->seconds + d->warm_seconds + d->again_seconds +
+                                   d->again_warm_seconds;
+    }
+    return sum;
+}
+

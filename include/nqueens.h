@@ -185,74 +185,44 @@ NQ_API int nq_count(const nq_count_params *params, nq_count_result *result);
 
 /* --------------------------------------------------------------- estimate */
 
-/* What a count would cost, measured: a random stratified sample of the
- * count's plan is counted and timed, subproblem by subproblem, as nq_count
- * runs them, and projected to the whole plan with a 90% interval (the
- * method: src/lib/estimate.c). */
-
-/* Unless told otherwise, the sample takes about this share of the count's
- * projected CPU time (and one draw in 8 timed again, for the timing noise),
- * at most NQ_ESTIMATE_SECONDS seconds, and always two rounds of draws,
- * whatever they cost. */
+/* A count's cost, from a stratified sample of its plan timed as nq_count
+ * runs it (src/lib/estimate.c). The sample takes about NQ_ESTIMATE_SHARE of
+ * the projected CPU time, at most NQ_ESTIMATE_SECONDS, two draws a stratum. */
 #define NQ_ESTIMATE_SHARE 0.035
 #define NQ_ESTIMATE_SECONDS 120
 
 /* Every field's zero is the default, as for nq_count_params. */
 typedef struct nq_estimate_params {
-    int n;       /* 1..32 */
-    int engine;  /* a parallel engine (one with a plan): ENOTSUP otherwise */
-    int threads; /* the count's threads, for its wall time and memory; 0: the default */
-    int depth;   /* as for nq_count; 0: chosen by n */
-    /* Threads that count the sample; 0: threads, at most nq_default_threads(). */
-    int sample_threads;
-    /* The draws, in order, are a function of the seed and the plan: a
-     * fixed `samples` then gives the same draws and the same solutions
-     * estimate on every run and machine. */
-    uint64_t seed;
-    /* Wall seconds the sample may take (0: the default budget above). */
-    double seconds;
-    /* Exactly this many draws, whatever they cost (0: by the budget); as
-     * many as the plan's subproblems or more: every subproblem once. */
-    size_t samples;
-    /* Only stop is used: once *stop is non-zero the call ends soon with
-     * NQ_ERR(EINTR). NULL: none. */
-    const nq_run_hooks *hooks;
+    int n, engine; /* engine: one with a plan (ENOTSUP otherwise) */
+    int threads, depth; /* the count's (wall time, memory); 0: defaults */
+    int sample_threads; /* 0: threads, at most nq_default_threads() */
+    uint64_t seed; /* the draws, in order, are the seed's and the plan's */
+    double seconds; /* wall seconds the sample may take; 0: the default */
+    size_t samples; /* exactly this many draws (0: by the budget) */
+    const nq_run_hooks *hooks; /* stop only: NQ_ERR(EINTR) soon after */
 } nq_estimate_params;
 
-/* The defaults for an estimate of n: every other field zero. */
 NQ_API nq_estimate_params nq_estimate_params_default(int n);
 
 typedef struct nq_estimate_result {
-    /* CPU seconds of the whole count on this machine (every thread's time,
-     * the plan and the threads' buffers included), and a 90% interval: the
-     * sampling's and the timing noise's (below) together. With fewer than
-     * two draws per stratum there is none: low is 0, high infinity. */
+    /* CPU seconds of the whole count here (plan and buffers included), with
+     * the 90% interval of the sampling and the timing noise together; with
+     * a stratum drawn once, low is 0 and high infinity. */
     double cpu_seconds, cpu_seconds_low, cpu_seconds_high;
-    /* How far one timing moves here, relative (some draws are timed twice);
-     * 0 if not measured (a census, or too few draws). */
-    double timing_noise;
-    /* Wall seconds on `threads` dedicated cores: the work queue simulated,
-     * largest subproblem first, so the largest ones bound it. */
-    double wall_seconds;
-    double largest_seconds; /* the largest subproblem's projected CPU seconds */
-    double plan_seconds;    /* CPU seconds to make the plan (measured) */
-    /* Q(n) estimated from the same draws by the same estimator, with its
-     * 90% interval: a check of the sampling against known values. */
+    double timing_noise;    /* a timing's relative spread here; 0: unmeasured */
+    double wall_seconds;    /* on `threads` cores: the queue simulated */
+    double largest_seconds, plan_seconds; /* projected; measured */
+    /* Q(n) from the same draws by the same estimator: checks the sampling. */
     double solutions, solutions_low, solutions_high;
-    uint64_t peak_memory_bytes;   /* nq_count_memory for n, engine, threads */
-    uint64_t sample_memory_bytes; /* the process's measured peak after the sample */
-    size_t subproblems;           /* in the plan */
-    size_t sampled_subproblems;   /* draws (a subproblem drawn twice counts twice) */
-    int strata;
-    int threads, sample_threads, depth;
-    double sample_cpu_seconds; /* CPU seconds the sample took */
-    double seconds;            /* wall seconds this estimate took */
+    uint64_t peak_memory_bytes;   /* nq_count_memory(n, engine, threads) */
+    uint64_t sample_memory_bytes; /* the process's measured peak */
+    size_t subproblems, sampled_subproblems; /* draws; a repeat counts twice */
+    int strata, threads, sample_threads, depth;
+    double sample_cpu_seconds, seconds; /* the sample's CPU; this call's wall */
 } nq_estimate_result;
 
-/* Estimates the cost of nq_count for p's n, engine, threads and depth.
- * 0, NQ_ERR(EINVAL) for bad parameters, NQ_ERR(ENOTSUP) for an engine
- * without a plan, NQ_ERR(EINTR) if stopped, the errors of nq_plan_create
- * and NQ_ERR(ENOMEM) (an engine's buffers included). */
+/* 0, NQ_ERR(EINVAL), NQ_ERR(ENOTSUP) (no plan), NQ_ERR(EINTR) if stopped,
+ * the errors of nq_plan_create, NQ_ERR(ENOMEM) (engine buffers included). */
 NQ_API int nq_estimate(const nq_estimate_params *params, nq_estimate_result *result);
 
 /* ------------------------------------------------------------------ solve */

@@ -193,7 +193,7 @@ NQ_API int nq_count(const nq_count_params *params, nq_count_result *result);
 
 /* Every field's zero is the default, as for nq_count_params. */
 typedef struct nq_estimate_params {
-    int n, engine; /* engine: one with a plan (ENOTSUP otherwise) */
+    int n, engine; /* an engine with a plan (ENOTSUP otherwise) */
     int threads, depth; /* the count's (wall time, memory); 0: defaults */
     int sample_threads; /* 0: threads, at most nq_default_threads() */
     uint64_t seed; /* the draws, in order, are the seed's and the plan's */
@@ -209,13 +209,12 @@ typedef struct nq_estimate_result {
      * the 90% interval of the sampling and the timing noise together; with
      * a stratum drawn once, low is 0 and high infinity. */
     double cpu_seconds, cpu_seconds_low, cpu_seconds_high;
-    double timing_noise;    /* a timing's relative spread here; 0: unmeasured */
-    double wall_seconds;    /* on `threads` cores: the queue simulated */
+    double timing_noise, wall_seconds; /* relative, 0: unmeasured; on `threads` cores */
     double largest_seconds, plan_seconds; /* projected; measured */
     /* Q(n) from the same draws by the same estimator: checks the sampling. */
     double solutions, solutions_low, solutions_high;
-    uint64_t peak_memory_bytes;   /* nq_count_memory(n, engine, threads) */
-    uint64_t sample_memory_bytes; /* the process's measured peak */
+    /* nq_count_memory(n, engine, threads); the process's measured peak */
+    uint64_t peak_memory_bytes, sample_memory_bytes;
     size_t subproblems, sampled_subproblems; /* draws; a repeat counts twice */
     int strata, threads, sample_threads, depth;
     double sample_cpu_seconds, seconds; /* the sample's CPU; this call's wall */

@@ -1,0 +1,286 @@
+/* The checkpoint's text: a small file that a person can read,
+ *
+ *   nqueens-checkpoint 2
+ *   n 18
+ *   engine parallel-sym8
+ *   depth 3
+ *   plan 9c1d0a7be2f44a13        (the plan's fingerprint)
+ *   subproblems 4321
+ *   done 2
+ *   4 1234 154                   (index, total, unique; indexes increasing)
+ *   17 1234567 154321
+ *   checksum 5be1d5f3a0c9e871
+ *
+ * The checksum is FNV-1a 64 over the reader's own plan (version, n, engine,
+ * depth, fingerprint, size) and then every byte above its line (version 1
+ * files, still read, have the text only). A reader accepts exactly this
+ * layout, with plausible values only, and nothing else: a truncated, edited
+ * or foreign file is refused rather than half-used, and left as it was.
+ *
+ * (The file handling is checkpoint_file.c; the calls, checkpoint.c.) */
+#include "checkpoint_text.h"
+
+#include "engines.h"
+#include "util.h"
+
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define FORMAT_VERSION 2
+#define MAGIC "nqueens-checkpoint"
+/* The longest subproblem line: index, 128-bit total, 64-bit unique. */
+#define MAX_LINE (20 + 1 + 39 + 1 + 20 + 1)
+
+/* ------------------------------------------------------------ messages */
+
+/* Fills message with "checkpoint 'PATH': ..." and returns err. */
+int nq_ck_say(char *message, size_t size, const char *path, int err, const char *fmt, ...)
+{
+    if (message && size) {
+        const int w = snprintf(message, size, "checkpoint '%s': ", path);
+        if (w >= 0 && (size_t)w < size) {
+            va_list ap;
+            va_start(ap, fmt);
+            vsnprintf(message + w, size - (size_t)w, fmt, ap);
+            va_end(ap);
+        }
+        /* One line, whatever the path holds. */
+        for (char *c = message; *c; c++)
+            if (*c == '\n' || *c == '\r')
+                *c = '?';
+    }
+    return err;
+}
+
+/* ------------------------------------------------------------ the text */
+
+/* The checksum of body: for version 2 over the plan it must belong to
+ * first, so that a file is valid for one plan only. */
+static uint64_t checksum(const nq_plan *plan, int version, const char *body, size_t len)
+{
+    uint64_t h = NQ_FNV_START;
+    if (version >= 2) {
+        const uint64_t seal[6] = { (uint64_t)version, (uint64_t)plan->n, (uint64_t)plan->engine,
+                                   (uint64_t)plan->depth, plan->fingerprint, plan->size };
+        const char *engine = nq_engine_get(plan->engine)->name;
+        h = nq_fnv1a(h, seal, sizeof seal);
+        h = nq_fnv1a(h, engine, strlen(engine) + 1);
+    }
+    return nq_fnv1a(h, body, len);
+}
+
+static void put(nq_ck_text *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static void put(nq_ck_text *t, const char *fmt, ...)
+{
+    while (!t->failed) {
+        va_list ap;
+        va_start(ap, fmt);
+        const size_t room = t->cap - t->len;
+        const int w = t->p ? vsnprintf(t->p + t->len, room, fmt, ap) : -1;
+        va_end(ap);
+        if (w >= 0 && (size_t)w < room) {
+            t->len += (size_t)w;
+            return;
+        }
+        const size_t cap = t->cap ? 2 * t->cap : 1 << 16;
+        char *grown = realloc(t->p, cap);
+        if (!grown) {
+            t->failed = 1;
+            return;
+        }
+        t->p = grown;
+        t->cap = cap;
+    }
+}
+
+static void put_header(nq_ck_text *t, const nq_plan *plan, int version, size_t done)
+{
+    put(t, "%s %d\nn %d\nengine %s\ndepth %d\nplan %016" PRIx64 "\nsubproblems %zu\ndone %zu\n",
+        MAGIC, version, plan->n, nq_engine_get(plan->engine)->name, plan->depth,
+        plan->fingerprint, plan->size, done);
+}
+
+/* The file's text for what done marks (NULL: nothing); *listed gets how
+ * many it holds. done[i] only ever goes from 0 to 1 (release), so one pass
+ * that reads it with acquire lists each finished subproblem with its final
+ * counts. */
+int nq_ck_render(const nq_plan *plan, const unsigned char *done, const nq_sub_result *results,
+                 nq_ck_text *out, size_t *listed)
+{
+    nq_ck_text body = { 0 };
+    *listed = 0;
+    for (size_t i = 0; done && i < plan->size; i++) {
+        if (!__atomic_load_n(&done[i], __ATOMIC_ACQUIRE))
+            continue;
+        char total[40];
+        put(&body, "%zu %s %" PRIu64 "\n", i, nq_u128_str(results[i].total, total),
+            results[i].unique);
+        ++*listed;
+    }
+    put_header(out, plan, FORMAT_VERSION, *listed);
+    put(out, "%s", body.p ? body.p : "");
+    put(out, "checksum %016" PRIx64 "\n",
+        out->p ? checksum(plan, FORMAT_VERSION, out->p, out->len) : 0);
+    const int failed = out->failed || body.failed;
+    free(body.p);
+    return failed ? NQ_ERR(ENOMEM) : 0;
+}
+
+/* The largest file a plan can have: a bigger one is refused unread. */
+size_t nq_ck_size_limit(const nq_plan *plan)
+{
+    return 512 + plan->size * MAX_LINE;
+}
+
+/* Strict decimal: digits only, no sign, space or leading zero. */
+static int parse_u128(const char *s, size_t len, nq_u128 *out)
+{
+    if (!len || len > 39 || (s[0] == '0' && len > 1))
+        return -1;
+    char buf[40];
+    memcpy(buf, s, len);
+    buf[len] = '\0';
+    return nq_u128_parse(buf, out);
+}
+
+/* The next line of [*cursor, end) without its newline, or NULL. */
+static const char *next_line(const char **cursor, const char *end, size_t *len)
+{
+    const char *line = *cursor;
+    const char *nl = line < end ? memchr(line, '\n', (size_t)(end - line)) : NULL;
+    if (!nl)
+        return NULL;
+    *len = (size_t)(nl - line);
+    *cursor = nl + 1;
+    return line;
+}
+
+/* The header, read loosely, only to say what the file was made for:
+ * NQ_ERR(EBADMSG) unless it names plan's n, engine, depth and fingerprint. */
+int nq_ck_check_plan(const char *path, const nq_plan *plan, const char *buf, size_t len,
+                     int *version_out, char *message, size_t size)
+{
+    const int bad = NQ_ERR(EBADMSG);
+    int version = 0, n = 0, depth = 0;
+    char engine[64] = "", extra;
+    uint64_t fingerprint = 0;
+    char head[512];
+    const size_t head_len = len < sizeof head - 1 ? len : sizeof head - 1;
+    memcpy(head, buf, head_len);
+    head[head_len] = '\0';
+    if (sscanf(head, MAGIC " %d%c", &version, &extra) != 2 || extra != '\n')
+        return nq_ck_say(message, size, path, bad, "not an nqueens checkpoint (bad header)");
+    if (version < 1 || version > FORMAT_VERSION)
+        return nq_ck_say(message, size, path, bad, "format version %d, this nqueens reads 1 to %d",
+                         version, FORMAT_VERSION);
+    const char *p = strchr(head, '\n') + 1;
+    if (sscanf(p, "n %d\nengine %63s\ndepth %d\nplan %" SCNx64, &n, engine, &depth,
+               &fingerprint) != 4)
+        return nq_ck_say(message, size, path, bad, "not an nqueens checkpoint (bad header)");
+    const char *want_engine = nq_engine_get(plan->engine)->name;
+    if (n != plan->n || strcmp(engine, want_engine) || depth != plan->depth)
+        return nq_ck_say(message, size, path, bad,
+                         "made for n=%d engine=%s depth=%d, not n=%d engine=%s depth=%d", n, engine,
+                         depth, plan->n, want_engine, plan->depth);
+    if (fingerprint != plan->fingerprint)
+        return nq_ck_say(message, size, path, bad,
+                         "its subproblems differ from this version's plan (fingerprint %016" PRIx64
+                         ", expected %016" PRIx64 ")",
+                         fingerprint, plan->fingerprint);
+    *version_out = version;
+    return 0;
+}
+
+/* Parses buf[0..len) for plan into done/results (which the caller cleared).
+ * Returns 0 or NQ_ERR(EBADMSG) with the reason in message. */
+int nq_ck_parse(const char *path, const nq_plan *plan, const char *buf, size_t len,
+                unsigned char *done, nq_sub_result *results, size_t *held, char *message,
+                size_t size)
+{
+    const int bad = NQ_ERR(EBADMSG);
+    if (memchr(buf, '\0', len))
+        return nq_ck_say(message, size, path, bad, "not an nqueens checkpoint (binary data)");
+    /* The last line is the checksum: find it first, so that a truncated file
+     * is called truncated. */
+    if (!len || buf[len - 1] != '\n')
+        return nq_ck_say(message, size, path, bad, "truncated or damaged (no valid checksum line)");
+    size_t body_len = len - 1;
+    while (body_len && buf[body_len - 1] != '\n')
+        body_len--;
+    const char *tail = buf + body_len;
+    const size_t tail_len = len - body_len;
+    char hex[17];
+    if (tail_len != 9 + 16 + 1 || memcmp(tail, "checksum ", 9) ||
+        strspn(tail + 9, "0123456789abcdef") < 16)
+        return nq_ck_say(message, size, path, bad, "truncated or damaged (no valid checksum line)");
+    memcpy(hex, tail + 9, 16);
+    hex[16] = '\0';
+    const uint64_t sum = strtoull(hex, NULL, 16);
+
+    int version;
+    const int err = nq_ck_check_plan(path, plan, buf, len, &version, message, size);
+    if (err)
+        return err;
+    if (sum != checksum(plan, version, buf, body_len))
+        return nq_ck_say(message, size, path, bad, "checksum mismatch: the file is damaged");
+
+    /* Sealed and for this plan: now every byte must be as a writer puts it. */
+    const char *cursor = buf, *end = buf + body_len;
+    size_t line_len;
+    const char *line;
+    for (int k = 0; k < 6; k++)
+        next_line(&cursor, end, &line_len);
+    unsigned long long listed = 0;
+    if (!(line = next_line(&cursor, end, &line_len)) || line_len < 6 || memcmp(line, "done ", 5)) {
+        return nq_ck_say(message, size, path, bad, "not an nqueens checkpoint (bad header)");
+    } else {
+        nq_u128 v;
+        if (parse_u128(line + 5, line_len - 5, &v) || v > plan->size)
+            return nq_ck_say(message, size, path, bad, "implausible 'done' count");
+        listed = (unsigned long long)v;
+    }
+    nq_ck_text want = { 0 };
+    put_header(&want, plan, version, (size_t)listed);
+    const int header_ok = !want.failed && (size_t)(cursor - buf) == want.len &&
+                          !memcmp(buf, want.p, want.len);
+    free(want.p);
+    if (!header_ok)
+        return nq_ck_say(message, size, path, bad, "not an nqueens checkpoint (bad header)");
+
+    nq_u128 sum_total = 0;
+    size_t previous = 0;
+    for (unsigned long long k = 0; k < listed; k++) {
+        line = next_line(&cursor, end, &line_len);
+        const char *a = line, *b = line ? memchr(line, ' ', line_len) : NULL;
+        const char *c = b ? memchr(b + 1, ' ', line_len - (size_t)(b + 1 - line)) : NULL;
+        nq_u128 index, total, unique;
+        if (!c || parse_u128(a, (size_t)(b - a), &index) ||
+            parse_u128(b + 1, (size_t)(c - b - 1), &total) ||
+            parse_u128(c + 1, line_len - (size_t)(c + 1 - line), &unique))
+            return nq_ck_say(message, size, path, bad, "bad subproblem line %llu", k + 1);
+        if (index >= plan->size || (k && index <= previous))
+            return nq_ck_say(message, size, path, bad,
+                             "subproblem line %llu: index out of range, out of order or repeated",
+                             k + 1);
+        const size_t i = (size_t)index;
+        if (unique > UINT64_MAX || !nq_engine_impl(plan->engine)->plausible(plan, i, total, unique))
+            return nq_ck_say(message, size, path, bad,
+                             "subproblem line %llu: counts impossible for subproblem %zu", k + 1,
+                             i);
+        if (sum_total + total < sum_total)
+            return nq_ck_say(message, size, path, bad, "the counts overflow their sum");
+        sum_total += total;
+        results[i].total = total;
+        results[i].unique = (uint64_t)unique;
+        done[i] = 1;
+        previous = i;
+    }
+    if (cursor != end)
+        return nq_ck_say(message, size, path, bad, "more lines than 'done' says");
+    *held = (size_t)listed;
+    return 0;
+}

@@ -1,0 +1,43 @@
+/* The checkpoint file's text (checkpoint_text.c): rendering and strict
+ * parsing of the format described in checkpoint_text.c, and the one-line
+ * messages every part of the checkpoint code gives. */
+#ifndef NQ_CHECKPOINT_TEXT_H
+#define NQ_CHECKPOINT_TEXT_H
+
+#include "plan.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* A growing text buffer. */
+typedef struct nq_ck_text {
+    char *p;
+    size_t len, cap;
+    int failed;
+} nq_ck_text;
+
+/* Fills message with "checkpoint 'PATH': ..." and returns err. */
+int nq_ck_say(char *message, size_t size, const char *path, int err, const char *fmt, ...)
+    __attribute__((format(printf, 5, 6)));
+
+/* The file's text for what done marks (NULL: nothing) into out (zeroed by
+ * the caller, freed by it); *listed gets how many it holds. 0 or
+ * NQ_ERR(ENOMEM). */
+int nq_ck_render(const nq_plan *plan, const unsigned char *done, const nq_sub_result *results,
+                 nq_ck_text *out, size_t *listed);
+
+/* The largest file a plan can have: a bigger one is refused unread. */
+size_t nq_ck_size_limit(const nq_plan *plan);
+
+/* The header, read loosely, only to say what the file was made for:
+ * NQ_ERR(EBADMSG) unless it names plan's n, engine, depth and fingerprint. */
+int nq_ck_check_plan(const char *path, const nq_plan *plan, const char *buf, size_t len,
+                     int *version_out, char *message, size_t size);
+
+/* Parses buf[0..len) for plan into done/results (which the caller cleared).
+ * Returns 0 or NQ_ERR(EBADMSG) with the reason in message. */
+int nq_ck_parse(const char *path, const nq_plan *plan, const char *buf, size_t len,
+                unsigned char *done, nq_sub_result *results, size_t *held, char *message,
+                size_t size);
+
+#endif

@@ -52,6 +52,11 @@ NQ_API const char *nq_strerror(int err);
 /* Writes v in decimal into buf (at least 40 bytes); returns buf. */
 NQ_API char *nq_u128_str(nq_u128 v, char buf[40]);
 
+/* The published Q(n) and U(n) (OEIS A000170, A002562), or NQ_ERR(ENOENT)
+ * beyond NQ_PUBLISHED_MAX_N. Counts that contradict them are refused. */
+#define NQ_PUBLISHED_MAX_N 27
+NQ_API int nq_published(int n, nq_u128 *total, nq_u128 *unique);
+
 /* ---------------------------------------------------------------- engines */
 
 typedef struct nq_engine_info {
@@ -94,7 +99,7 @@ typedef struct nq_run_hooks {
 
 /* How far a count is, for progress reports. */
 typedef struct nq_progress {
-    double fraction;       /* share of the estimated work done, 0..1 */
+    double fraction; /* share of the estimated work done, 0..1 */
     size_t done, subproblems;
     nq_u128 solutions;     /* found so far, resumed ones included */
     double seconds;        /* since this run started */
@@ -103,9 +108,7 @@ typedef struct nq_progress {
 } nq_progress;
 
 /* Every field's zero (or NULL) is the library's default, so a caller that
- * zero-initialises the struct and sets what it needs (designated
- * initialisers, or nq_count_params_default) keeps its meaning when fields
- * are added. */
+ * zero-initialises it keeps its meaning when fields are added. */
 typedef struct nq_count_params {
     int n;       /* 1..32 */
     int engine;  /* index from nq_engine_find; 0 is the default */
@@ -119,10 +122,13 @@ typedef struct nq_count_params {
      * end (nq_checkpoint_open): if it exists it must be for this n, engine
      * and depth, and the run does only what it lacks; it is rewritten
      * atomically at the start, every checkpoint_every seconds (0:
-     * NQ_CHECKPOINT_EVERY) and at the end, also when the run is stopped.
-     * NULL: none. */
+     * NQ_CHECKPOINT_EVERY) and at the end, also when the run is stopped or
+     * fails; it is written complete only once the counts pass their checks.
+     * NULL: none. recount: its stored subproblems are counted again first,
+     * and any that differ replaced (log tells each). */
     const char *checkpoint;
     double checkpoint_every;
+    int recount;
     /* Called with one line of text: error != 0 for the reason a call fails
      * (a checkpoint refused or unwritable, too little memory) or its last
      * checkpoint write failed; error == 0 for a notice while the run goes on
@@ -176,11 +182,13 @@ NQ_API int nq_default_threads(void);
 NQ_API int nq_threads_for(int requested);
 
 /* Counts Q(n) (and U(n) where the engine gives it). Errors: NQ_ERR(EINVAL)
- * for bad parameters; NQ_ERR(EINTR) if stopped through hooks->stop (the
- * checkpoint, if any, is written: see result->checkpoint_error); the errors
- * of nq_checkpoint_open, before any work, with the file left as it was.
- * A complete count whose last checkpoint write failed returns 0 with the
- * counts and result->checkpoint_error set. */
+ * for bad parameters; NQ_ERR(EINTR) if stopped through hooks->stop; the
+ * errors of nq_checkpoint_open, before any work, with the file left as it
+ * was; NQ_ERR(EPROTO) if the counts fail nq_plan_finish's checks (result
+ * holds them; the checkpoint is not written as complete); ENOMEM, EAGAIN.
+ * After any error but the first ones the checkpoint holds every finished
+ * subproblem (see result->checkpoint_error). A complete count whose last
+ * write failed returns 0 with the counts and result->checkpoint_error set. */
 NQ_API int nq_count(const nq_count_params *params, nq_count_result *result);
 
 /* --------------------------------------------------------------- estimate */
@@ -293,9 +301,9 @@ typedef struct nq_topology nq_topology;
  * on one PU (hardware thread), one core after another. */
 enum { NQ_BIND_NONE, NQ_BIND_NUMA, NQ_BIND_CORE, NQ_BIND_MODES };
 
-/* The mode called name ("none", "numa", "core"), or NQ_ERR(EINVAL). */
+/* The mode called name ("none", "numa", "core"), or NQ_ERR(EINVAL); the
+ * name of mode, or NULL if there is no such mode. */
 NQ_API int nq_bind_mode_find(const char *name);
-/* The name of mode, or NULL if there is no such mode. */
 NQ_API const char *nq_bind_mode_name(int mode);
 
 /* Loads a topology: hwloc's synthetic description `synthetic` if non-NULL
@@ -308,10 +316,7 @@ NQ_API int nq_topology_open(nq_topology **out, const char *synthetic);
 NQ_API void nq_topology_close(nq_topology *topo);
 
 typedef struct nq_topology_info {
-    int packages;    /* 0 if the topology names none (synthetic) */
-    int numa_nodes;
-    int cores;       /* 0 if the topology names none (synthetic) */
-    int pus;
+    int packages, numa_nodes, cores, pus; /* packages, cores: 0 if it names none */
     int this_system; /* 0: synthetic, plans only; nothing is bound */
 } nq_topology_info;
 
@@ -329,8 +334,7 @@ typedef struct nq_placement {
     uint64_t pus[NQ_MAX_PUS / 64]; /* bit i: may run on the PU of OS index i */
 } nq_placement;
 
-/* The next PU OS index above `after` in p (start with -1), or -1 at the end
- * (an end mark, not an error). */
+/* The next PU OS index above `after` in p (start with -1), or -1 at the end. */
 NQ_API int nq_placement_next_pu(const nq_placement *p, int after);
 
 /* Plans out[0..threads-1] without binding anything.
@@ -344,8 +348,7 @@ NQ_API int nq_placement_next_pu(const nq_placement *p, int after);
  * NQ_ERR(ERANGE) if a PU's OS index is NQ_MAX_PUS or more. */
 NQ_API int nq_placement_plan(const nq_topology *topo, int threads, int mode, nq_placement *out);
 
-/* The plan for a run, and the means to apply it thread by thread. */
-typedef struct nq_binder nq_binder;
+typedef struct nq_binder nq_binder; /* a run's plan, applied thread by thread */
 
 /* Plans `threads` threads in `mode` on topo, which must outlive the binder.
  * Errors as nq_placement_plan, or NQ_ERR(ENOMEM). */
@@ -388,22 +391,19 @@ typedef struct nq_sub_result {
     uint64_t unique;
 } nq_sub_result;
 
-/* Plans hold at most this many subproblems (a run needs about 100 bytes
- * each, so under a gigabyte). */
+/* Plans hold at most this many subproblems (about 100 bytes each in a run). */
 #define NQ_MAX_PLAN_SIZE ((size_t)1 << 23)
 
 /* depth 0 picks a depth from n. Classic engines have no plan: ENOTSUP. A
- * depth that would make more than NQ_MAX_PLAN_SIZE subproblems:
- * NQ_ERR(E2BIG), found as the plan outgrows the limit, before more memory
- * is taken. hooks may be NULL; only hooks->stop is used: planning a large
- * n takes seconds, and a stop ends it with NQ_ERR(EINTR) (*out NULL). */
+ * depth that makes over NQ_MAX_PLAN_SIZE subproblems: NQ_ERR(E2BIG), found as
+ * the plan outgrows the limit. hooks may be NULL; only hooks->stop is used:
+ * planning a large n takes seconds; a stop ends it with NQ_ERR(EINTR). */
 NQ_API int nq_plan_create(nq_plan **out, int n, int engine, int depth,
                           const nq_run_hooks *hooks);
 NQ_API void nq_plan_destroy(nq_plan *plan);
 NQ_API size_t nq_plan_size(const nq_plan *plan);
 NQ_API int nq_plan_depth(const nq_plan *plan);
-/* A 64-bit fingerprint of the subproblem set (n, engine, depth and every
- * prefix), so that stored results can be matched to the plan they came from. */
+/* A 64-bit fingerprint of the subproblem set (n, engine, depth, every prefix). */
 NQ_API uint64_t nq_plan_fingerprint(const nq_plan *plan);
 /* Relative size estimate of subproblem i (for progress and ETA). */
 NQ_API double nq_plan_weight(const nq_plan *plan, size_t i);
@@ -445,7 +445,7 @@ NQ_API void nq_plan_sum(const nq_plan *plan, const unsigned char *done,
                         const nq_sub_result *results, nq_sub_result *sum);
 /* Turns the sum over every subproblem into Q(n) and U(n): engines whose
  * subproblems count Q(n) only (halves) add U(n) here. NQ_ERR(EPROTO) if a
- * consistency check of the counts fails. */
+ * consistency check fails or they contradict nq_published's values. */
 NQ_API int nq_plan_finish(const nq_plan *plan, nq_sub_result *sum);
 
 /* ------------------------------------------------------------ checkpoint */
@@ -455,8 +455,7 @@ NQ_API int nq_plan_finish(const nq_plan *plan, nq_sub_result *sum);
  * checksum over them and the plan. See README for what is refused. */
 typedef struct nq_checkpoint nq_checkpoint;
 
-/* Seconds between two periodic writes unless a caller says. */
-#define NQ_CHECKPOINT_EVERY 30
+#define NQ_CHECKPOINT_EVERY 30 /* seconds between periodic writes by default */
 
 /* Opens the checkpoint at path for a run of plan, and holds it (an advisory
  * lock) until nq_checkpoint_close. Loads what it holds into done/results

@@ -187,6 +187,26 @@ Test(api, plan_finish_checks_its_sums)
     nq_plan_destroy(plan);
 }
 
+/* Sums that pass the engine's own check but contradict the published
+ * values (issue 24): one class of 8 boards too many. */
+Test(api, plan_finish_checks_the_published_values)
+{
+    nq_u128 q, u;
+    cr_assert_eq(nq_published(12, &q, &u), 0);
+    cr_assert(q == 14200 && u == 1787);
+    cr_assert_eq(nq_published(28, &q, &u), NQ_ERR(ENOENT));
+    cr_assert_eq(nq_published(0, &q, &u), NQ_ERR(ENOENT));
+    nq_plan *plan;
+    cr_assert_eq(nq_plan_create(&plan, 12, nq_engine_find("parallel-sym8"), 0, NULL), 0);
+    nq_sub_result sum = { 14200 + 8, 1787 + 1 };
+    cr_assert_eq(nq_plan_finish(plan, &sum), NQ_ERR(EPROTO));
+    sum = (nq_sub_result){ 14200, 1787 + 1 };
+    cr_assert_eq(nq_plan_finish(plan, &sum), NQ_ERR(EPROTO));
+    sum = (nq_sub_result){ 14200, 1787 };
+    cr_assert_eq(nq_plan_finish(plan, &sum), 0);
+    nq_plan_destroy(plan);
+}
+
 /* A stop ends planning: EINTR and no plan, whatever the engine and size
  * (n = 32 at depth 5 is seconds of planning). */
 Test(api, plan_create_sees_a_stop)

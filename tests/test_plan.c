@@ -179,3 +179,29 @@ Test(plan, classic_engines_have_no_plan)
     cr_assert_eq(nq_plan_create(&p, 8, NQ_ENG_NAIVE, 0, NULL), NQ_ERR(ENOTSUP));
     cr_assert_null(p);
 }
+
+/* The plausibility bounds (a checkpoint's values are checked against them)
+ * hold every true count, and refuse what issue 24 found accepted: a count
+ * above Q(n), a zero subproblem given solutions where a row is blocked. */
+Test(plan, plausibility_bounds_hold_every_true_count)
+{
+    const int engines[] = { NQ_ENG_SYM8, NQ_ENG_PMIRROR, NQ_ENG_HALVES };
+    for (int n = 1; n <= 12; n++)
+        for (size_t e = 0; e < sizeof engines / sizeof *engines; e++)
+            for (int depth = 0; depth <= (engines[e] == NQ_ENG_HALVES ? 0 : 4); depth++) {
+                nq_plan *plan;
+                cr_assert_eq(nq_plan_create(&plan, n, engines[e], depth, NULL), 0);
+                const nq_engine *impl = nq_engine_impl(engines[e]);
+                nq_u128 q, u;
+                cr_assert_eq(nq_published(n, &q, &u), 0);
+                for (size_t i = 0; i < nq_plan_size(plan); i++) {
+                    nq_sub_result r;
+                    cr_assert_eq(nq_plan_solve_one(plan, i, NULL, &r), 0);
+                    cr_assert(impl->plausible(plan, i, r.total, r.unique),
+                              "n=%d engine %zu depth %d subproblem %zu", n, e, depth, i);
+                    cr_assert(!impl->plausible(plan, i, q + 1 + r.total, r.unique),
+                              "n=%d engine %zu subproblem %zu: above Q(n)", n, e, i);
+                }
+                nq_plan_destroy(plan);
+            }
+}

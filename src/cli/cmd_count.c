@@ -158,7 +158,7 @@ int cmd_count(int argc, char **argv)
         .checkpoint = checkpoint, .checkpoint_every = o.checkpoint_every,
         .progress = o.progress ? print_progress : NULL, .progress_ctx = &view,
         .progress_every = tty ? 0.5 : 5, .log = on_log, .log_ctx = &log,
-        .max_memory = o.max_memory
+        .max_memory = o.max_memory, .recount = o.recount
     };
     nq_count_result res;
     const int err = nq_count(&params, &res);
@@ -166,16 +166,16 @@ int cmd_count(int argc, char **argv)
         fputc('\n', stderr);
     if (err == NQ_ERR(EINTR)) {
         cli_binding_close(&start.binding);
-        return cli_report_stop(cli_stop_signal(), "nqueens count", n, o.engine, res.depth,
-                               checkpoint, checkpoint && res.checkpoint_error ? message : NULL);
+        /* No subproblems: stopped while planning, before any file. */
+        return cli_report_stop(cli_stop_signal(), "nqueens count", n, o.engine,
+                               info->parallel && !res.subproblems ? -1 : res.depth, checkpoint,
+                               checkpoint && res.checkpoint_error ? message : NULL);
     }
-    if (err && *message)
-        cli_fail("%s", message);
-    if (err == NQ_ERR(EAGAIN))
-        cli_fail("cannot start %d threads: the system refused them (use fewer --threads, or "
-                 "allow more memory: ulimit -v)", res.threads ? res.threads : threads);
+    if (err == NQ_ERR(EPROTO))
+        return cli_report_wrong_counts(n, o.engine, res.depth, res.total, res.unique,
+                                       info->gives_unique, checkpoint, res.resumed_subproblems);
     if (err)
-        count_failed(&o, err);
+        count_failed_saving(&o, err, res.threads, res.checkpoint_error, message);
     cli_binding_check(&start.binding);
 
     const count_summary summary = {

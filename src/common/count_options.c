@@ -15,7 +15,7 @@ void parse_count_options(int argc, char **argv, int accept, void (*help)(void),
     *o = (count_options){ .bind = NQ_BIND_NONE, .command = argv[0] };
     const char *command = argv[0], *n_arg = NULL, *value;
     enum { HELP, THREADS, ENGINE, MAX_MEMORY, DEPTH, BIND, JSON, PROGRESS, CHECKPOINT,
-           CHECKPOINT_EVERY, STOP_AFTER, SECONDS, SEED, SAMPLE };
+           CHECKPOINT_EVERY, STOP_AFTER, SECONDS, SEED, SAMPLE, RECOUNT };
     /* Every program's options, then each group's own: nqueens-mpi takes
      * neither --bind nor --progress (not COUNT_LOCAL); an estimate runs no
      * checkpoint but has its budget and draws. */
@@ -35,6 +35,7 @@ void parse_count_options(int argc, char **argv, int accept, void (*help)(void),
     const cli_option local[] = {
         { "bind", 0, 1, BIND },
         { "progress", 0, 0, PROGRESS },
+        { "recount", 0, 0, RECOUNT },
     };
     const cli_option estimating[] = {
         { "seconds", 0, 1, SECONDS },
@@ -71,6 +72,7 @@ void parse_count_options(int argc, char **argv, int accept, void (*help)(void),
         case BIND: o->bind = cli_parse_bind(value); break;
         case JSON: o->json = 1; break;
         case PROGRESS: o->progress = 1; break;
+        case RECOUNT: o->recount = 1; break;
         case CHECKPOINT:
             if (!*value)
                 cli_usage_error("--checkpoint needs a file name");
@@ -123,6 +125,8 @@ void parse_count_options(int argc, char **argv, int accept, void (*help)(void),
     if (!info->parallel && (o->checkpoint || o->progress || o->stop_after))
         cli_usage_error("--checkpoint, --progress apply to the parallel engines only, not '%s'",
                         info->name);
+    if (o->recount && !o->checkpoint)
+        cli_usage_error("--recount needs --checkpoint FILE");
     if (o->checkpoint_every && !o->checkpoint)
         cli_usage_error("--checkpoint-every needs --checkpoint FILE");
     if (!o->checkpoint_every)
@@ -180,7 +184,9 @@ void print_count_options_help(int accept)
                "                     none: left to OpenMP (OMP_PROC_BIND, OMP_PLACES; default)\n"
                "                     numa: threads spread over the NUMA nodes, each on its node\n"
                "                     core: one PU per thread, a core each while cores last\n"
-               "  --progress       progress, rate and ETA on stderr (a live line on a terminal)\n");
+               "  --progress       progress, rate and ETA on stderr (a live line on a terminal)\n"
+               "  --recount        count the subproblems the checkpoint holds again, replacing\n"
+               "                   any that differ (a damaged file; a failed check says so)\n");
     if (estimate)
         printf("  --seconds S      time the sample may take (default: %.0f%% of the count's\n"
                "                   projected time, at most %d s)\n"
@@ -204,6 +210,29 @@ void print_count_options_help(int accept)
     for (int i = 0; i < nq_engine_count(); i++)
         if (local || nq_engine_get(i)->parallel)
             print_wrapped(nq_engine_get(i)->name, nq_engine_get(i)->description);
+}
+
+void count_failed_saving(const count_options *o, int err, int started, int save_error,
+                         const char *message)
+{
+    /* A failure to open the checkpoint, or to write it at the end: the
+     * library's own line says it. */
+    if (*message && !(started && !save_error)) {
+        if (started)
+            cli_fail("%s %d failed: %s; the work done could not be saved: %s", o->command, o->n,
+                     nq_strerror(err), message);
+        cli_fail("%s", message);
+    }
+    char saved[300] = "";
+    if (o->checkpoint && started)
+        snprintf(saved, sizeof saved, "; the work done is saved in '%s' (the same command "
+                 "resumes it)", o->checkpoint);
+    if (err == NQ_ERR(EAGAIN))
+        cli_fail("cannot start %d threads: the system refused them (use fewer --threads, or "
+                 "allow more memory: ulimit -v)%s", o->threads, saved);
+    if (*saved)
+        cli_fail("%s %d failed: %s%s", o->command, o->n, nq_strerror(err), saved);
+    count_failed(o, err);
 }
 
 void count_failed(const count_options *o, int err)

@@ -10,6 +10,7 @@
 typedef struct count_options {
     const char *command; /* "count" or "estimate", for messages */
     int n, threads, engine, depth, json, bind, progress;
+    int recount;              /* --recount: the checkpoint's subproblems counted again */
     const char *checkpoint;
     double checkpoint_every; /* CLI_CHECKPOINT_EVERY unless given */
     unsigned long stop_after; /* hidden, for tests: stop after K subproblems */
@@ -39,6 +40,11 @@ void print_count_options_help(int accept);
 /* Exits with the line for a count that failed with err (a plan too large for
  * --depth is a usage error, status 2; anything else status 1). */
 CLI_NORETURN void count_failed(const count_options *o, int err);
+/* The same for a count that started (`started`: it opened its checkpoint
+ * and took work): adds whether the work done is saved, or why it could not
+ * be (save_error; message: the library's line, "" if none). */
+CLI_NORETURN void count_failed_saving(const count_options *o, int err, int started,
+                                      int save_error, const char *message);
 
 /* Parses count's arguments (argv[0] is the command: "count", or "estimate"
  * with COUNT_ESTIMATE), checks how they go together, and sets the default

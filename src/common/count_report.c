@@ -3,6 +3,8 @@
 #include "args.h"
 #include "stop_signals.h"
 
+#include <string.h>
+
 static void format_counts(const count_summary *s, int json, char total[40], char unique[40])
 {
     nq_u128_str(s->total, total);
@@ -39,6 +41,13 @@ int cli_report_stop(int sig, const char *command, int n, int engine, int depth,
 {
     const nq_engine_info *info = nq_engine_get(engine);
     const char *why = cli_stop_name(sig, "--stop-after");
+    if (depth < 0) {
+        /* Stopped while planning: no work began, no file was opened. */
+        fprintf(stderr, "%s: stopped by %s while planning, before any work; nothing to save%s%s%s\n",
+                cli_program(), why, checkpoint ? " ('" : "", checkpoint ? checkpoint : "",
+                checkpoint ? "' is as it was)" : "");
+        return cli_stop_status(sig);
+    }
     if (save_error) {
         fprintf(stderr, "%s: stopped by %s; the work done could not be saved%s%s\n",
                 cli_program(), why, *save_error ? ": " : "", save_error);
@@ -58,4 +67,39 @@ int cli_report_stop(int sig, const char *command, int n, int engine, int depth,
         fprintf(stderr, "%s: stopped by %s; nothing saved (run with --checkpoint FILE "
                         "to keep the work done)\n", cli_program(), why);
     return cli_stop_status(sig);
+}
+
+int cli_report_wrong_counts(int n, int engine, int depth, nq_u128 total, nq_u128 unique,
+                            int unique_known, const char *checkpoint, uint64_t resumed)
+{
+    char got[100], want[100] = "", t[40], u[40];
+    snprintf(got, sizeof got, "total=%s", nq_u128_str(total, t));
+    if (unique_known)
+        snprintf(got + strlen(got), sizeof got - strlen(got), " unique=%s", nq_u128_str(unique, u));
+    nq_u128 q, qu;
+    if (!nq_published(n, &q, &qu)) {
+        snprintf(want, sizeof want, "Q(%d)=%s", n, nq_u128_str(q, t));
+        if (unique_known)
+            snprintf(want + strlen(want), sizeof want - strlen(want), " U(%d)=%s", n,
+                     nq_u128_str(qu, u));
+    }
+    char cause[700];
+    const nq_engine_info *info = nq_engine_get(engine);
+    if (checkpoint && resumed)
+        snprintf(cause, sizeof cause,
+                 "the checkpoint '%s', which gave %llu of the subproblems, most likely holds a "
+                 "wrong count (it is not written as complete); count them again with: nqueens "
+                 "count %d --engine %s --depth %d --checkpoint '%s' --recount (or delete it to "
+                 "start over)",
+                 checkpoint, (unsigned long long)resumed, n, info->name, depth, checkpoint);
+    else
+        snprintf(cause, sizeof cause,
+                 "no count came from a checkpoint: a fault of this machine (memory, CPU) or of "
+                 "nqueens; please report it%s%s%s",
+                 checkpoint ? " (the checkpoint '" : "", checkpoint ? checkpoint : "",
+                 checkpoint ? "' is not written as complete)" : "");
+    fprintf(stderr, "%s: count %d gave %s, %s%s: %s\n", cli_program(), n, got,
+            *want ? "but the published " : "which fails the consistency check of the counts",
+            want, cause);
+    return EXIT_RUNTIME;
 }

@@ -27,12 +27,20 @@ void cli_print_count_json_open(FILE *f, const count_summary *s);
 
 /* After a stop by signal sig, or by --stop-after if sig is 0: on stderr,
  * what stopped the run and how to resume it (the command is e.g. "nqueens
- * count"; --depth only for an engine that takes one, and not for depth 0, a
- * stop while planning), or, if
+ * count"; --depth only for an engine that takes one; depth -1: stopped
+ * while planning, before any file was opened), or, if
  * save_error is non-NULL, that the work done could not be saved (and why,
  * if save_error is not ""). Returns the exit status: EXIT_RUNTIME if the
  * save failed, else cli_stop_status's. */
 int cli_report_stop(int sig, const char *command, int n, int engine, int depth,
                     const char *checkpoint, const char *save_error);
+
+/* After a count whose sums failed nq_plan_finish's checks (NQ_ERR(EPROTO)):
+ * on stderr, the counts it gave beside the published ones (n <= 27), and
+ * the likely cause: the checkpoint if `resumed` subproblems came from it,
+ * with how to mend it (nqueens count --recount) or start over; else a fault
+ * of the machine or the program. Returns EXIT_RUNTIME. */
+int cli_report_wrong_counts(int n, int engine, int depth, nq_u128 total, nq_u128 unique,
+                            int unique_known, const char *checkpoint, uint64_t resumed);
 
 #endif

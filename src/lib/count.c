@@ -52,11 +52,18 @@ static void tell(const nq_count_params *p, int error, const char *line)
 }
 
 /* A periodic write: a failure is told at once (a full disk may be freed
- * while the run goes on), and so is the first success after one. */
+ * while the run goes on), and so is the first success after one. Never of
+ * every subproblem: a file is written complete only by the last write,
+ * once the counts have passed their checks (nq_plan_finish). */
 static void save_periodic(monitor *m)
 {
     const nq_count_params *p = m->params;
     char line[700];
+    size_t done = 0;
+    for (size_t i = 0; i < m->plan->size; i++)
+        done += __atomic_load_n(&m->done[i], __ATOMIC_ACQUIRE) != 0;
+    if (done == m->plan->size)
+        return;
     nq_checkpoint_save_periodic(m->checkpoint, m->done, m->results, p->checkpoint_every, line,
                                 sizeof line);
     tell(p, 0, line);
@@ -89,6 +96,50 @@ static void *monitor_main(void *arg)
     return NULL;
 }
 
+/* recount: the subproblems the checkpoint holds, counted again before the
+ * run (largest first, as the queue takes them); each that differs is told
+ * and replaced. A stop or a failure leaves the rest as they were. */
+static int recount_stored(const nq_count_params *params, const nq_plan *plan, int threads,
+                          const unsigned char *done, nq_sub_result *results)
+{
+    const size_t size = plan->size;
+    size_t *list = malloc((size + 1) * sizeof *list), stored = 0, again_done = 0, differ = 0;
+    unsigned char *again = calloc(size + 1, 1);
+    nq_sub_result *fresh = calloc(size + 1, sizeof *fresh);
+    int err = list && again && fresh ? 0 : NQ_ERR(ENOMEM);
+    for (size_t k = 0; !err && k < size; k++)
+        if (done[plan->order[k]])
+            list[stored++] = plan->order[k];
+    if (!err)
+        err = nq_plan_run_list(plan, threads, list, stored, again, fresh, params->hooks, NULL);
+    char line[300], was[40], now[40];
+    for (size_t k = 0; k < stored; k++) {
+        const size_t i = list[k];
+        if (!again[i])
+            continue;
+        again_done++;
+        if (fresh[i].total == results[i].total && fresh[i].unique == results[i].unique)
+            continue;
+        differ++;
+        snprintf(line, sizeof line,
+                 "checkpoint '%s': subproblem %zu held total %s unique %llu; counted again: "
+                 "total %s unique %llu (replaced)",
+                 params->checkpoint, i, nq_u128_str(results[i].total, was),
+                 (unsigned long long)results[i].unique, nq_u128_str(fresh[i].total, now),
+                 (unsigned long long)fresh[i].unique);
+        tell(params, 0, line);
+        results[i] = fresh[i];
+    }
+    snprintf(line, sizeof line,
+             "checkpoint '%s': %zu of its %zu subproblems counted again, %zu differed", 
+             params->checkpoint, again_done, stored, differ);
+    tell(params, 0, line);
+    free(list);
+    free(again);
+    free(fresh);
+    return err;
+}
+
 static int count_plan(const nq_count_params *params, nq_plan *plan, nq_count_result *result)
 {
     const size_t size = nq_plan_size(plan);
@@ -114,6 +165,9 @@ static int count_plan(const nq_count_params *params, nq_plan *plan, nq_count_res
         free(results);
         return err;
     }
+    const int threads = nq_threads_for(params->threads);
+    if (m.checkpoint && params->recount)
+        err = recount_stored(params, plan, threads, done, results);
     nq_sub_result resumed, run = { 0, 0 };
     nq_plan_sum(plan, done, results, &resumed);
     for (size_t i = 0; i < size; i++) {
@@ -126,18 +180,28 @@ static int count_plan(const nq_count_params *params, nq_plan *plan, nq_count_res
     }
 
     pthread_t thread;
-    const int monitored = (params->progress || m.checkpoint) &&
+    const int monitored = !err && (params->progress || m.checkpoint) &&
                           !pthread_create(&thread, NULL, monitor_main, &m);
-    const int threads = nq_threads_for(params->threads);
-    err = nq_plan_run(plan, threads, done, results, params->hooks, &run);
+    if (!err)
+        err = nq_plan_run(plan, threads, done, results, params->hooks, &run);
     result->threads = threads;
     if (monitored) {
         __atomic_store_n(&m.finished, 1, __ATOMIC_RELEASE);
         pthread_join(thread, NULL);
     }
-    /* The last word: a checkpoint of everything done, also after a stop.
-     * If it fails the counts are still given, with the error beside them. */
-    if (m.checkpoint && (!err || err == NQ_ERR(EINTR))) {
+    /* The checks before the last write, so that counts that fail them are
+     * never written as a complete checkpoint (the file keeps its last
+     * periodic write, never complete: a --recount can mend it). */
+    if (!err) {
+        nq_sub_result sum = { resumed.total + run.total, resumed.unique + run.unique };
+        err = nq_plan_finish(plan, &sum);
+        result->total = sum.total;
+        result->unique = sum.unique;
+    }
+    /* The last word: a checkpoint of everything done, also after a stop or
+     * an error (out of memory, threads that cannot start). If it fails the
+     * counts are still given, with the error beside them. */
+    if (m.checkpoint && err != NQ_ERR(EPROTO)) {
         result->checkpoint_error = nq_checkpoint_save(m.checkpoint, done, results, line,
                                                       sizeof line);
         if (result->checkpoint_error)
@@ -148,12 +212,6 @@ static int count_plan(const nq_count_params *params, nq_plan *plan, nq_count_res
         nq_progress snap;
         snapshot(&m, &snap);
         params->progress(params->progress_ctx, &snap);
-    }
-    if (!err) {
-        nq_sub_result sum = { resumed.total + run.total, resumed.unique + run.unique };
-        err = nq_plan_finish(plan, &sum);
-        result->total = sum.total;
-        result->unique = sum.unique;
     }
     free(done);
     free(results);

@@ -106,11 +106,14 @@ uint64_t nq_halves_memory(int n, int threads)
 int nq_halves_plausible(const nq_plan *plan, size_t i, nq_u128 total, nq_u128 unique)
 {
     /* A piece counts Q(n) only; its boards, each weighted at most 8, are
-     * fewer than the n! permutations. Far above the truth, but a value
-     * above it is certainly not a count. */
+     * fewer than the n! permutations, and the pieces' totals sum to Q(n):
+     * none is above the published value where there is one. Far above the
+     * truth still, but a value above it is certainly not a count. */
     (void)i;
-    nq_u128 most = 8;
+    nq_u128 most = 8, published, published_unique;
     for (int k = 2; k <= plan->n; k++)
         most *= (nq_u128)k;
+    if (!nq_published(plan->n, &published, &published_unique) && published < most)
+        most = published;
     return unique == 0 && total <= most;
 }

@@ -6,6 +6,7 @@
 
 #include <omp.h>
 #include <pthread.h>
+#include <stdint.h>
 #include <stdlib.h>
 
 /* One cache line per thread, so that accumulating never shares a line. */
@@ -27,6 +28,23 @@ void nq_plan_sum(const nq_plan *plan, const unsigned char *done, const nq_sub_re
     for (size_t i = 0; i < plan->size; i++)
         if (done[i])
             add(sum, &results[i]);
+}
+
+/* For the tests of the error paths: NQUEENS_FAIL_AFTER=K makes every
+ * subproblem started after K have finished in this process fail with
+ * ENOMEM, as a thread whose buffers cannot grow does (a real one needs
+ * minutes and gigabytes). Unset, as always outside the tests: never. */
+static size_t fail_after(void)
+{
+    static size_t after;
+    static int read;
+    if (!__atomic_load_n(&read, __ATOMIC_ACQUIRE)) {
+        const char *env = getenv("NQUEENS_FAIL_AFTER");
+        __atomic_store_n(&after, env && *env ? (size_t)strtoull(env, NULL, 10) : SIZE_MAX,
+                         __ATOMIC_RELAXED);
+        __atomic_store_n(&read, 1, __ATOMIC_RELEASE);
+    }
+    return __atomic_load_n(&after, __ATOMIC_RELAXED);
 }
 
 static void *idle(void *arg)
@@ -78,6 +96,8 @@ static int run_list(const nq_plan *plan, int threads, const size_t *todo, size_t
 
     const nq_engine *e = nq_engine_impl(plan->engine);
     int stopped = 0, failed = 0;
+    static size_t finished; /* in this process, for fail_after */
+    const size_t fail_at = fail_after();
 
     omp_set_dynamic(0);
 #pragma omp parallel num_threads(threads) shared(stopped, failed)
@@ -103,7 +123,10 @@ static int run_list(const nq_plan *plan, int threads, const size_t *todo, size_t
                 continue;
             }
             const size_t i = todo[k];
-            err = e->solve(plan, i, work, hooks->stop, &results[i]);
+            err = fail_at != SIZE_MAX &&
+                          __atomic_load_n(&finished, __ATOMIC_RELAXED) >= fail_at
+                      ? NQ_ERR(ENOMEM)
+                      : e->solve(plan, i, work, hooks->stop, &results[i]);
             if (err) {
                 /* Stopped inside, or out of memory: not done. */
                 if (err != NQ_ERR(EINTR))
@@ -114,6 +137,8 @@ static int run_list(const nq_plan *plan, int threads, const size_t *todo, size_t
             add(&mine->sum, &results[i]);
             /* Published for the monitor thread (progress, checkpoints). */
             __atomic_store_n(&done[i], 1, __ATOMIC_RELEASE);
+            if (fail_at != SIZE_MAX)
+                __atomic_add_fetch(&finished, 1, __ATOMIC_RELAXED);
             if (hooks->on_done)
                 hooks->on_done(hooks->ctx, i);
         }
@@ -163,5 +188,17 @@ size_t nq_plan_order(const nq_plan *plan, size_t k)
 int nq_plan_finish(const nq_plan *plan, nq_sub_result *sum)
 {
     const nq_engine *e = nq_engine_impl(plan->engine);
-    return e->finish ? e->finish(plan, sum) : 0;
+    nq_u128 total, unique;
+    const int published = !nq_published(plan->n, &total, &unique);
+    /* The total first: the engine's own check (halves' U(n) from Burnside)
+     * would hide by how much it is wrong. */
+    if (published && sum->total != total)
+        return NQ_ERR(EPROTO);
+    const int err = e->finish ? e->finish(plan, sum) : 0;
+    if (err)
+        return err;
+    /* U(n) where the engine gives it (parallel-mirror does not). */
+    if (published && e->info.gives_unique && sum->unique != unique)
+        return NQ_ERR(EPROTO);
+    return 0;
 }

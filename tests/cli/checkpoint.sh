@@ -79,6 +79,11 @@ check "n=32, SIGINT while counting: saved" grep -q "stopped by SIGINT; the work 
 check "n=32, SIGINT while counting: a whole file" grep -q '^checksum ' "$tmp/big.ckpt"
 stop_soon planning TERM count 32 --depth 5
 check "n=32, SIGTERM while planning: status 143" test $? -eq 143
+# Stopped while planning, with --checkpoint: no file yet, and none claimed.
+stop_soon planning INT count 32 --depth 5 --checkpoint "$tmp/plan.ckpt"
+check "n=32, SIGINT while planning: status 130" test $? -eq 130
+check "n=32, SIGINT while planning: no file" test ! -e "$tmp/plan.ckpt"
+check "n=32, SIGINT while planning: nothing claimed saved" grep -qx "nqueens: stopped by SIGINT while planning, before any work; nothing to save ('$tmp/plan.ckpt' is as it was)" "$tmp/err"
 # A plan too large to hold is refused before it is built, within bounded memory.
 # (AddressSanitizer reserves terabytes of address space: no limit there.)
 limit=2000000

@@ -13,10 +13,11 @@ cd "$tmp" || exit 1
 n=14
 want="n=$n total=${Q[n]} unique=${U[n]}"
 run() { "$bin" count $n -t 2 "$@" >out 2>err; }
-# A file of K finished subproblems for ENGINE (and its --depth).
+# A file of exactly K finished subproblems (one thread) for the engine
+# arguments that follow.
 partial() {
     rm -f ck
-    run --checkpoint ck --stop-after "$1" "${@:2}" 2>/dev/null
+    "$bin" count $n -t 1 --checkpoint ck --stop-after "$1" "${@:2}" >/dev/null 2>&1
 }
 
 for engine in "parallel-sym8 --depth 3" "halves"; do

@@ -10,6 +10,7 @@
  * format of `nqueens count --checkpoint`, so a job can resume with another
  * number of ranks. */
 #include "args.h"
+#include "coordinator.h"
 #include "count_options.h"
 #include "count_report.h"
 #include "run_estimate.h"
@@ -18,16 +19,27 @@
 #include <mpi.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
 
-enum { TAG_RESULTS = 1, TAG_BATCH = 2 };
-enum { RECORD = 4 }; /* index, total low, total high, unique: uint64 each */
+int rank, ranks;
+/* Every rank's own stderr, kept when the others' stderr is silenced (one
+ * message for bad input): a rank that fails says so itself. */
+static int rank_stderr = STDERR_FILENO;
 
-static int rank, ranks;
+void rank_says(const char *fmt, ...)
+{
+    char line[400];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(line, sizeof line, fmt, ap);
+    va_end(ap);
+    dprintf(rank_stderr, "nqueens-mpi: rank %d: %s\n", rank, line);
+}
 
 static void finalize_at_exit(void)
 {
@@ -39,10 +51,10 @@ static void finalize_at_exit(void)
 
 /* p, or the job ends: a rank without the memory for its buffers cannot take
  * part, and the others would wait for it for ever. */
-static void *checked(void *p)
+void *checked(void *p)
 {
     if (!p) {
-        fprintf(stderr, "nqueens-mpi: rank %d: out of memory\n", rank);
+        rank_says("out of memory");
         MPI_Abort(MPI_COMM_WORLD, 1);
     }
     return p;
@@ -96,130 +108,28 @@ static count_options parse(int argc, char **argv)
     return o;
 }
 
-/* Rank 0's shared state; `lock` guards the queue and the checkpoint file. */
-typedef struct server {
-    const count_options *o;
-    const nq_plan *plan;
-    unsigned char *done;
-    nq_sub_result *results;
-    size_t *queue, queued, next;
-    size_t handed;
-    int stopped;
-    int remote_signal; /* a stop signal another rank reported, or 0 */
-    nq_checkpoint *checkpoint;
-    int save_error; /* of the last write: 0 or a negative errno */
-    double next_save;
-    pthread_mutex_t lock;
-} server;
-
-/* The next batch: a quarter of what is left over the ranks, between one and
- * eight subproblems per thread (small enough that checkpoints and a stop
- * come often), or nothing once stopped or empty. */
-static size_t take(server *s, size_t *batch)
-{
-    pthread_mutex_lock(&s->lock);
-    if (cli_stop_requested || s->remote_signal || (s->o->stop_after && s->handed >= s->o->stop_after))
-        s->stopped = s->next < s->queued;
-    size_t k = 0;
-    if (!s->stopped) {
-        const size_t left = s->queued - s->next;
-        const size_t threads = (size_t)s->o->threads;
-        k = left / (4 * (size_t)ranks);
-        k = k < threads ? threads : k > 8 * threads ? 8 * threads : k;
-        if (k > left)
-            k = left;
-        if (s->o->stop_after && k > s->o->stop_after - s->handed)
-            k = s->o->stop_after - s->handed;
-        memcpy(batch, s->queue + s->next, k * sizeof *batch);
-        s->next += k;
-        s->handed += k;
-    }
-    pthread_mutex_unlock(&s->lock);
-    return k;
-}
-
-/* Writes the checkpoint when it is due (or `force`). A failure is told at
- * once and the run goes on; the next write tries again. */
-static void save(server *s, int force)
-{
-    if (!s->checkpoint)
-        return;
-    pthread_mutex_lock(&s->lock);
-    if (force || MPI_Wtime() >= s->next_save) {
-        char message[700] = "";
-        const int err =
-            force ? nq_checkpoint_save(s->checkpoint, s->done, s->results, message, sizeof message)
-                  : nq_checkpoint_save_periodic(s->checkpoint, s->done, s->results,
-                                                s->o->checkpoint_every, message, sizeof message);
-        if (*message)
-            fprintf(stderr, "nqueens-mpi: %s\n", message);
-        s->save_error = err;
-        s->next_save = MPI_Wtime() + s->o->checkpoint_every;
-    }
-    pthread_mutex_unlock(&s->lock);
-}
-
-/* Answers the other ranks' requests until each has had an empty batch. Polls
- * with a short sleep: a blocking MPI receive would spin a core that rank 0's
- * own counting needs. */
-static void *serve(void *arg)
-{
-    server *s = arg;
-    const size_t cap = s->plan ? nq_plan_size(s->plan) : 0;
-    uint64_t *msg = checked(malloc((cap * RECORD + 1) * sizeof *msg));
-    size_t *batch = checked(malloc((cap + 1) * sizeof *batch));
-    int active = ranks - 1;
-    const struct timespec nap = { 0, 200 * 1000 };
-    while (active > 0) {
-        int ready = 0;
-        MPI_Status st;
-        MPI_Iprobe(MPI_ANY_SOURCE, TAG_RESULTS, MPI_COMM_WORLD, &ready, &st);
-        if (!ready) {
-            nanosleep(&nap, NULL);
-            continue;
-        }
-        int count;
-        MPI_Get_count(&st, MPI_UINT64_T, &count);
-        MPI_Recv(msg, count, MPI_UINT64_T, st.MPI_SOURCE, TAG_RESULTS, MPI_COMM_WORLD,
-                 MPI_STATUS_IGNORE);
-        /* A word after the records: that rank was stopped by a signal. */
-        if (count % RECORD == 1) {
-            pthread_mutex_lock(&s->lock);
-            s->remote_signal = msg[count - 1] ? (int)msg[count - 1] : SIGTERM;
-            pthread_mutex_unlock(&s->lock);
-            cli_stop_requested = 1; /* rank 0's own batch stops too */
-        }
-        for (int r = 0; r + RECORD <= count; r += RECORD) {
-            const size_t i = (size_t)msg[r];
-            s->results[i].total = (nq_u128)msg[r + 1] | (nq_u128)msg[r + 2] << 64;
-            s->results[i].unique = msg[r + 3];
-            __atomic_store_n(&s->done[i], 1, __ATOMIC_RELEASE);
-        }
-        const size_t k = take(s, batch);
-        for (size_t j = 0; j < k; j++)
-            msg[j] = batch[j];
-        MPI_Send(msg, (int)k, MPI_UINT64_T, st.MPI_SOURCE, TAG_BATCH, MPI_COMM_WORLD);
-        active -= k == 0;
-        save(s, 0);
-    }
-    free(msg);
-    free(batch);
-    return NULL;
-}
-
 /* The worker, a rank other than 0: ask, count, report, until given
  * nothing. Returns the seconds spent counting. */
 static double work(const count_options *o, const nq_plan *plan)
 {
     const size_t size = nq_plan_size(plan);
-    uint64_t *msg = checked(malloc((size * RECORD + 1) * sizeof *msg));
-    size_t *batch = checked(malloc((size + 1) * sizeof *batch));
-    unsigned char *done = checked(calloc(size + 1, 1));
-    nq_sub_result *results = checked(calloc(size + 1, sizeof *results));
+    uint64_t *msg = malloc((size * RECORD + 1) * sizeof *msg);
+    size_t *batch = malloc((size + 1) * sizeof *batch);
+    unsigned char *done = calloc(size + 1, 1);
+    nq_sub_result *results = calloc(size + 1, sizeof *results);
     double busy = 0;
     int reply = 0;
     const nq_run_hooks hooks = { .stop = (volatile int *)&cli_stop_requested };
-    for (;;) {
+    const int working = msg && batch && done && results;
+    if (!working) {
+        /* Said here, and to rank 0, which stops the job and saves. */
+        rank_says("count %d failed: out of memory for its buffers", o->n);
+        uint64_t word = FAILED + ENOMEM;
+        MPI_Send(&word, 1, MPI_UINT64_T, 0, TAG_RESULTS, MPI_COMM_WORLD);
+        MPI_Recv(&word, 1, MPI_UINT64_T, 0, TAG_BATCH, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    }
+    int failed = 0;
+    while (working) {
         MPI_Send(msg, reply, MPI_UINT64_T, 0, TAG_RESULTS, MPI_COMM_WORLD);
         MPI_Status st;
         int count;
@@ -232,8 +142,10 @@ static double work(const count_options *o, const nq_plan *plan)
         const double t0 = MPI_Wtime();
         const int err = nq_plan_run_list(plan, o->threads, batch, (size_t)count, done, results,
                                          &hooks, NULL);
-        if (err && err != NQ_ERR(EINTR))
-            MPI_Abort(MPI_COMM_WORLD, 1);
+        if (err && err != NQ_ERR(EINTR) && !failed) {
+            rank_says("count %d failed: %s", o->n, nq_strerror(err));
+            failed = -err;
+        }
         busy += MPI_Wtime() - t0;
         /* Only what was finished: a stop abandons the rest. */
         reply = 0;
@@ -246,7 +158,9 @@ static double work(const count_options *o, const nq_plan *plan)
             msg[reply++] = (uint64_t)(r->total >> 64);
             msg[reply++] = r->unique;
         }
-        if (cli_stop_requested)
+        if (failed)
+            msg[reply++] = FAILED + (uint64_t)failed;
+        else if (cli_stop_requested)
             msg[reply++] = (uint64_t)cli_stop_signal();
     }
     free(msg);
@@ -280,79 +194,33 @@ static nq_plan *plan_everywhere(const count_options *o, int *stop_signal)
     return plan;
 }
 
-/* Rank 0 before the run: the results, the checkpoint (held until the end)
- * and the queue of what it lacks. 0, or 1 with the reason in message if the
- * checkpoint is refused or cannot be written: then no rank does any work. */
-static int coordinator_open(server *s, size_t *resumed, char *message, size_t message_size)
-{
-    const count_options *o = s->o;
-    const size_t size = nq_plan_size(s->plan);
-    s->done = checked(calloc(size + 1, 1));
-    s->results = checked(calloc(size + 1, sizeof *s->results));
-    s->queue = checked(malloc((size + 1) * sizeof *s->queue));
-    int status = 0;
-    if (o->checkpoint && nq_checkpoint_open(&s->checkpoint, o->checkpoint, s->plan, s->done,
-                                            s->results, message, message_size))
-        status = 1;
-    for (size_t k = 0; k < size; k++) {
-        const size_t i = nq_plan_order(s->plan, k);
-        if (s->done[i])
-            ++*resumed;
-        else
-            s->queue[s->queued++] = i;
-    }
-    s->next_save = MPI_Wtime() + o->checkpoint_every;
-    return status;
-}
-
-/* The coordinator, rank 0: serves the other ranks from a thread and counts
- * batches of its own meanwhile; then the last checkpoint. Returns the
- * seconds spent counting. */
-static double coordinate(server *s)
-{
-    const size_t size = nq_plan_size(s->plan);
-    pthread_t server_thread;
-    if (ranks > 1 && pthread_create(&server_thread, NULL, serve, s))
-        MPI_Abort(MPI_COMM_WORLD, 1);
-    size_t *batch = checked(malloc((size + 1) * sizeof *batch));
-    size_t k;
-    double busy = 0;
-    const nq_run_hooks hooks = { .stop = (volatile int *)&cli_stop_requested };
-    while ((k = take(s, batch)) > 0) {
-        const double t0 = MPI_Wtime();
-        const int run = nq_plan_run_list(s->plan, s->o->threads, batch, k, s->done, s->results,
-                                         &hooks, NULL);
-        if (run && run != NQ_ERR(EINTR))
-            MPI_Abort(MPI_COMM_WORLD, 1);
-        busy += MPI_Wtime() - t0;
-        save(s, 0);
-    }
-    free(batch);
-    if (ranks > 1)
-        pthread_join(server_thread, NULL);
-    save(s, 1);
-    /* A stop may have left handed-out subproblems undone. */
-    for (size_t i = 0; i < size && !s->stopped; i++)
-        s->stopped = !s->done[i];
-    return busy;
-}
-
 /* Rank 0 after the run: the counts on stdout, or how the run stopped on
  * stderr. Returns the exit status. */
 static int report(const server *s, size_t resumed, const double *busy_all, double start)
 {
     const count_options *o = s->o;
     const nq_plan *plan = s->plan;
+    if (s->error) {
+        char saved[300] = "";
+        if (o->checkpoint)
+            snprintf(saved, sizeof saved, s->save_error ? "; the work done could not be saved"
+                     : "; the work done is saved in '%s' (the same command resumes it)",
+                     o->checkpoint);
+        fprintf(stderr, "nqueens-mpi: count %d failed: rank %d: %s%s\n", o->n, s->error_rank,
+                nq_strerror(s->error), saved);
+        return EXIT_RUNTIME;
+    }
     if (s->stopped) {
         const int sig = cli_stop_signal() ? cli_stop_signal() : s->remote_signal;
         return cli_report_stop(sig, "mpirun nqueens-mpi count", o->n, o->engine,
                                nq_plan_depth(plan), o->checkpoint, s->save_error ? "" : NULL);
     }
-    nq_sub_result sum;
-    nq_plan_sum(plan, s->done, s->results, &sum);
-    if (nq_plan_finish(plan, &sum))
-        cli_fail("count %d: the counts failed their consistency check", o->n);
     const nq_engine_info *engine = nq_engine_get(o->engine);
+    if (s->finish_error)
+        return cli_report_wrong_counts(o->n, o->engine, nq_plan_depth(plan), s->sum.total,
+                                       s->sum.unique, engine->gives_unique, o->checkpoint,
+                                       resumed);
+    const nq_sub_result sum = s->sum;
     const size_t size = nq_plan_size(plan);
     const count_summary summary = {
         .n = o->n, .total = sum.total, .unique = sum.unique,
@@ -389,8 +257,10 @@ int main(int argc, char **argv)
     atexit(finalize_at_exit);
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &ranks);
-    if (rank != 0) /* one message for bad input, from rank 0 */
+    if (rank != 0) { /* one message for bad input, from rank 0 */
+        rank_stderr = dup(STDERR_FILENO);
         (void)freopen("/dev/null", "w", stderr);
+    }
     const count_options o = parse(argc, argv);
     if (rank != 0)
         (void)freopen("/dev/null", "w", stdout);
@@ -406,7 +276,7 @@ int main(int argc, char **argv)
     nq_plan *plan = plan_everywhere(&o, &stop_signal);
     if (!plan) /* stopped before any work: nothing to save */
         return rank == 0 ? cli_report_stop(stop_signal, "mpirun nqueens-mpi count", o.n,
-                                           o.engine, o.depth, o.checkpoint, NULL)
+                                           o.engine, -1, o.checkpoint, NULL)
                          : cli_stop_status(stop_signal);
     if (rank == 0 && !o.checkpoint) {
         const int threads = nq_threads_for(o.threads);
@@ -433,6 +303,29 @@ int main(int argc, char **argv)
     }
 
     const double busy = rank == 0 ? coordinate(&s) : work(&o, plan);
+    /* A job stopped by a signal leaves at once, each rank as soon as rank 0
+     * has made the last write and said so: mpirun, given SIGINT, sends
+     * SIGCONT, SIGTERM a second later, and SIGKILL a second after that or
+     * as soon as one rank ends; a rank that waited in the collective calls
+     * or MPI_Finalize met the SIGKILL, and one that left before rank 0's
+     * last write was done cut it short. Rank 0's verdict (0: go on as
+     * usual; else the exit status) is synchronous: it is received before
+     * rank 0 leaves. */
+    int verdict = 0;
+    if (rank == 0) {
+        const int sig = cli_stop_signal() ? cli_stop_signal() : s.remote_signal;
+        if (sig && s.stopped && !s.error)
+            verdict = report(&s, resumed, NULL, start);
+        for (int r = 1; r < ranks; r++)
+            MPI_Ssend(&verdict, 1, MPI_INT, r, TAG_VERDICT, MPI_COMM_WORLD);
+    } else {
+        MPI_Recv(&verdict, 1, MPI_INT, 0, TAG_VERDICT, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    }
+    if (verdict) {
+        fflush(stdout);
+        fflush(stderr);
+        _exit(verdict);
+    }
     double *busy_all = rank == 0 ? checked(calloc((size_t)ranks, sizeof *busy_all)) : NULL;
     MPI_Gather(&busy, 1, MPI_DOUBLE, busy_all, 1, MPI_DOUBLE, 0, MPI_COMM_WORLD);
     if (rank == 0)

@@ -97,7 +97,7 @@ kill -INT "${pids[@]}"
 wait $job
 check "stop while planning: job status 130" test $? -eq 130
 check "stop while planning: said once" \
-    test "$(grep -c '^nqueens-mpi: stopped by SIGINT; nothing saved' "$tmp/err")" -eq 1
+    test "$(grep -c '^nqueens-mpi: stopped by SIGINT while planning, before any work; nothing to save$' "$tmp/err")" -eq 1
 check "stop while planning: nothing on stdout" test ! -s "$tmp/out"
 
 # The last write fails (every rename: ENOSPC): the counts are still printed,
@@ -111,6 +111,51 @@ if command -v strace >/dev/null; then
     check "failed save: counts printed" test "$(json_field total <<<"$out")" = "${Q[14]}"
     check "failed save: told" grep -q "checkpoint '$ck': cannot write it: No space left on device" "$tmp/err"
 fi
+
+# SIGINT to mpirun: it sends SIGCONT, SIGTERM after odls_base_sigkill_timeout
+# seconds (3 here), and SIGKILL as many seconds later or as soon as a rank
+# ends. Rank 0 saves and says so, then every rank leaves at once: the job
+# ends well before the SIGKILL (6 s), which a rank waiting in MPI's teardown
+# met, and the file resumes exactly.
+ck=$tmp/mpirun.ckpt
+mpirun --oversubscribe --mca odls_base_sigkill_timeout 3 -np 2 "$bin" count 17 \
+    --engine parallel-sym8 -t 1 --checkpoint "$ck" --checkpoint-every 0.2 >"$tmp/out" 2>"$tmp/err" &
+job=$!
+await $job 60 "SIGINT to mpirun: a subproblem saved" ck_holds "$ck" 1
+start=$SECONDS
+kill -INT $job
+wait $job
+check "SIGINT to mpirun: the ranks leave before the SIGKILL" test $((SECONDS - start)) -le 5
+check "SIGINT to mpirun: saved" grep -q "stopped by SIGTERM; the work done is saved in '$ck'" "$tmp/err"
+out=$(run 2 "$bin" count 17 --engine parallel-sym8 -t 1 --checkpoint "$ck" --json 2>"$tmp/err")
+check "SIGINT to mpirun, resumed: total" test "$(json_field total <<<"$out")" = "${Q[17]}"
+
+# A rank that fails (out of memory, injected after 20 subproblems in each
+# rank) says so itself, and rank 0 stops the job and saves: status 1.
+ck=$tmp/fail.ckpt
+NQUEENS_FAIL_AFTER=20 run 2 "$bin" count 15 -t 1 --engine parallel-sym8 --depth 4 \
+    --checkpoint "$ck" >"$tmp/out" 2>"$tmp/err"
+check "failing rank: status 1" test $? -eq 1
+check "failing rank: it says so" grep -q "^nqueens-mpi: rank [01]: count 15 failed: out of memory$" "$tmp/err"
+check "failing rank: saved, said by rank 0" grep -q "^nqueens-mpi: count 15 failed: rank [01]: out of memory; the work done is saved in '$ck'" "$tmp/err"
+check "failing rank: every finished subproblem saved" test "$(ck_done "$ck")" -ge 20
+check "failing rank: nothing on stdout" test ! -s "$tmp/out"
+out=$(run 2 "$bin" count 15 -t 1 --engine parallel-sym8 --depth 4 --checkpoint "$ck" --json)
+check "failing rank, resumed: total" test "$(json_field total <<<"$out")" = "${Q[15]}"
+
+# A plausible but wrong count in the file: status 1, the published values,
+# how to mend it (nqueens count --recount, the same file), never complete.
+ck=$tmp/wrong.ckpt
+run 2 "$bin" count 14 -t 1 --engine parallel-sym8 --depth 3 --checkpoint "$ck" --stop-after 30 \
+    >/dev/null 2>&1
+read -r _ t u < <(sed -n 8p "$ck")
+python3 "$(dirname "$0")/reseal.py" "$ck" 0 $((t + 8)) $((u + 1)) >/dev/null
+run 2 "$bin" count 14 -t 1 --engine parallel-sym8 --depth 3 --checkpoint "$ck" >"$tmp/out" 2>"$tmp/err"
+check "wrong count: status 1" test $? -eq 1
+check "wrong count: the published Q(n)" grep -q "but the published Q(14)=${Q[14]} U(14)=${U[14]}" "$tmp/err"
+check "wrong count: how to mend it" grep -q "nqueens count 14 --engine parallel-sym8 --depth 3 --checkpoint '$ck' --recount" "$tmp/err"
+check "wrong count: not written complete" test "$(ck_done "$ck")" -lt 506
+check "wrong count: nothing on stdout" test ! -s "$tmp/out"
 
 # Bad input: status 2 and one nqueens line from rank 0 (mpirun adds its own).
 run 2 "$bin" count 33 >"$tmp/out" 2>"$tmp/err"

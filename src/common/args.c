@@ -47,9 +47,22 @@ void cli_fail(const char *fmt, ...)
     exit(EXIT_RUNTIME);
 }
 
+/* One rule for every number read (arguments, environment, checkpoints):
+ * plain decimal, no sign, space or leading zero. "08" is refused, never
+ * read as 8 (or as octal, as C's strtol with base 0 and shells would). */
+static int leading_zero(const char *s)
+{
+    return s[0] == '0' && s[1] >= '0' && s[1] <= '9';
+}
+
+static const char *zeros_note(const char *s)
+{
+    return leading_zero(s) ? " without leading zeros" : "";
+}
+
 int cli_parse_decimal(const char *s, unsigned long max, unsigned long *out)
 {
-    if (!s || !*s)
+    if (!s || !*s || leading_zero(s))
         return -1;
     unsigned long v = 0;
     for (const char *c = s; *c; c++) {
@@ -68,7 +81,8 @@ long cli_parse_range(const char *s, const char *what, long min, long max)
 {
     unsigned long v;
     if (cli_parse_decimal(s, (unsigned long)max, &v) || (long)v < min)
-        cli_usage_error("%s must be a whole number from %ld to %ld, got '%s'", what, min, max, s);
+        cli_usage_error("%s must be a whole number from %ld to %ld%s, got '%s'", what, min, max,
+                        zeros_note(s), s);
     return (long)v;
 }
 
@@ -103,10 +117,10 @@ double cli_parse_seconds(const char *s, const char *what)
     const size_t digits = strspn(s, "0123456789");
     const size_t frac = s[digits] == '.' ? strspn(s + digits + 1, "0123456789") : 0;
     const int plain = digits + frac > 0 && s[digits + (s[digits] == '.' ? 1 + frac : 0)] == '\0';
-    const double v = plain ? strtod(s, NULL) : 0;
+    const double v = plain && !leading_zero(s) ? strtod(s, NULL) : 0;
     if (!plain || v <= 0 || v > 1e7)
-        cli_usage_error("%s must be a number of seconds above 0 (e.g. 30 or 0.5), got '%s'", what,
-                        s);
+        cli_usage_error("%s must be a number of seconds above 0 (e.g. 30 or 0.5)%s, got '%s'",
+                        what, zeros_note(s), s);
     return v;
 }
 
@@ -152,8 +166,8 @@ int cli_default_threads(void)
         size_t k = strcspn(env, ",");
         if (k >= sizeof first || (memcpy(first, env, k), first[k] = '\0',
                                   cli_parse_decimal(first, NQ_MAX_THREADS, &v)) || v == 0)
-            cli_usage_error("OMP_NUM_THREADS must be a whole number from 1 to %d, got '%s'",
-                            NQ_MAX_THREADS, env);
+            cli_usage_error("OMP_NUM_THREADS must be a whole number from 1 to %d%s, got '%s'",
+                            NQ_MAX_THREADS, zeros_note(env), env);
     }
     /* OpenMP's default: OMP_NUM_THREADS, else the affinity mask. */
     return nq_default_threads();
@@ -174,5 +188,6 @@ uint64_t cli_parse_size(const char *s, const char *what)
         if (!cli_parse_decimal(digits, (1ul << (62 - shift)), &v) && v)
             return (uint64_t)v << shift;
     }
-    cli_usage_error("%s must be a size such as 512M, 4G or 1073741824, got '%s'", what, s);
+    cli_usage_error("%s must be a size such as 512M, 4G or 1073741824%s, got '%s'", what,
+                    zeros_note(s), s);
 }

@@ -27,7 +27,7 @@ CLI_NORETURN CLI_PRINTF(1, 2) void cli_usage_error(const char *fmt, ...);
 /* One line "nqueens: ..." on stderr, then exit with EXIT_RUNTIME. */
 CLI_NORETURN CLI_PRINTF(1, 2) void cli_fail(const char *fmt, ...);
 
-/* Strict decimal: digits only, no sign, space or prefix. 0 and *out on
+/* Strict decimal: digits only, no sign, space, prefix or leading zero. 0 and *out on
  * success, -1 if s is not such a number or is above max. */
 int cli_parse_decimal(const char *s, unsigned long max, unsigned long *out);
 

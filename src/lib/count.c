@@ -218,6 +218,18 @@ static int count_plan(const nq_count_params *params, nq_plan *plan, nq_count_res
     return err;
 }
 
+/* A size for people, never "0 MiB": bytes below 1 KiB, KiB below 1 MiB,
+ * else MiB; rounded up for what is needed, down for what is allowed, so
+ * that the two never read the same. */
+static char *size_str(uint64_t bytes, int up, char buf[32])
+{
+    const int shift = bytes < 1024 ? 0 : bytes < ((uint64_t)1 << 20) ? 10 : 20;
+    const uint64_t unit = (uint64_t)1 << shift;
+    const unsigned long long v = (unsigned long long)(bytes / unit + (up && bytes % unit));
+    snprintf(buf, 32, "%llu %s", v, shift == 20 ? "MiB" : shift ? "KiB" : v == 1 ? "byte" : "bytes");
+    return buf;
+}
+
 int nq_count(const nq_count_params *params, nq_count_result *result)
 {
     if (!params || !result)
@@ -244,12 +256,12 @@ int nq_count(const nq_count_params *params, nq_count_result *result)
     const uint64_t need = nq_count_memory(n, params->engine, threads);
     const uint64_t limit = params->max_memory ? params->max_memory : nq_memory_available();
     if (limit && need > limit) {
-        char line[200];
+        char line[200], need_str[32], limit_str[32];
         snprintf(line, sizeof line,
-                 "count %d with %s on %d threads needs about %llu MiB, more than the %llu MiB "
-                 "allowed (--max-memory, or the memory available)",
-                 n, engine->info.name, threads, (unsigned long long)(need >> 20),
-                 (unsigned long long)(limit >> 20));
+                 "count %d with %s on %d threads needs about %s, more than the %s allowed "
+                 "(--max-memory, or the memory available)",
+                 n, engine->info.name, threads, size_str(need, 1, need_str),
+                 size_str(limit, 0, limit_str));
         tell(params, 1, line);
         return NQ_ERR(E2BIG);
     }

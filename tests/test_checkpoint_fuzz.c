@@ -275,3 +275,69 @@ Test(checkpoint_fuzz, resealed_implausible_values_are_refused, .init = setup, .f
     free(good);
     free(text);
 }
+
+/* Issue 24's kinds of wrong value, re-sealed: a subproblem set to 8 n!, to
+ * 8 Q(n), a zero one given a few boards, a count one board or one class
+ * too high. Each is refused untouched, or the count is exact, or it fails
+ * with NQ_ERR(EPROTO), the counts it gave beside it, and the file is not
+ * written as complete: never a wrong count that succeeds. */
+static void count_from(const char *text, size_t len, const char *what, unsigned round,
+                       unsigned *outcomes)
+{
+    spit(text, len);
+    nq_count_params params = nq_count_params_default(N);
+    params.engine = NQ_ENG_SYM8;
+    params.depth = DEPTH;
+    params.threads = 2;
+    params.checkpoint = path;
+    nq_count_result res;
+    const int err = nq_count(&params, &res);
+    if (err == NQ_ERR(EBADMSG)) {
+        cr_assert(unchanged(text, len), "round %u (%s): a refused file was changed", round, what);
+        outcomes[0]++;
+    } else if (err == 0) {
+        cr_assert(res.total == 2680 && res.unique == 341, "round %u (%s): a wrong count", round,
+                  what);
+        outcomes[1]++;
+    } else {
+        cr_assert_eq(err, NQ_ERR(EPROTO), "round %u (%s): error %d", round, what, err);
+        cr_assert(res.total != 2680 || res.unique != 341, "round %u (%s)", round, what);
+        cr_assert_eq(nq_checkpoint_read(path, plan, done, results, NULL, 0), 0);
+        size_t held = 0;
+        for (size_t i = 0; i < size; i++)
+            held += done[i];
+        cr_assert_lt(held, size, "round %u (%s): written as complete", round, what);
+        outcomes[2]++;
+    }
+}
+
+Test(checkpoint_fuzz, wrong_values_never_give_a_wrong_count, .init = setup, .fini = teardown,
+     .timeout = 300)
+{
+    char *good = malloc(1 << 16), *text = malloc(1 << 16);
+    const size_t good_len = good_file(good);
+    char line[200], total[40];
+    unsigned round = 0, outcomes[3] = { 0 };
+    const nq_u128 factorial8 = (nq_u128)8 * 39916800, q8 = 8 * 2680; /* 8 n!, 8 Q(n) at 11 */
+    for (size_t k = 0; k < (size + 1) / 2; k += 1 + below(3)) {
+        const size_t i = 2 * k;
+        const nq_u128 t = truth[i].total;
+        const uint64_t u = truth[i].unique;
+        const struct { nq_u128 total; uint64_t unique; } values[] = {
+            { factorial8, (uint64_t)(factorial8 / 8) }, { q8, 2680 }, { t + 1, u },
+            { t + 8, u + 1 }, { t + 2, u + 1 }, { t ? t : 8, u ? u : 1 }, { t ? t : 1, u ? u : 1 },
+        };
+        for (size_t v = 0; v < sizeof values / sizeof *values; v++) {
+            if (values[v].total == t && values[v].unique == u)
+                continue;
+            snprintf(line, sizeof line, "%zu %s %" PRIu64, i, nq_u128_str(values[v].total, total),
+                     values[v].unique);
+            count_from(text, with_line(text, good, good_len, k, line), line, ++round, outcomes);
+        }
+    }
+    /* Both defences were used: the plausibility bounds and the sums. */
+    cr_assert(outcomes[0] > 0 && outcomes[2] > 0, "refused %u, exact %u, EPROTO %u",
+              outcomes[0], outcomes[1], outcomes[2]);
+    free(good);
+    free(text);
+}

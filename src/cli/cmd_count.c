@@ -171,9 +171,11 @@ int cmd_count(int argc, char **argv)
                                info->parallel && !res.subproblems ? -1 : res.depth, checkpoint,
                                checkpoint && res.checkpoint_error ? message : NULL);
     }
-    if (err == NQ_ERR(EPROTO))
+    if (err == NQ_ERR(EPROTO)) {
+        cli_binding_close(&start.binding);
         return cli_report_wrong_counts(n, o.engine, res.depth, res.total, res.unique,
                                        info->gives_unique, checkpoint, res.resumed_subproblems);
+    }
     if (err)
         count_failed_saving(&o, err, res.threads, res.checkpoint_error, message);
     cli_binding_check(&start.binding);

@@ -188,17 +188,12 @@ size_t nq_plan_order(const nq_plan *plan, size_t k)
 int nq_plan_finish(const nq_plan *plan, nq_sub_result *sum)
 {
     const nq_engine *e = nq_engine_impl(plan->engine);
-    nq_u128 total, unique;
-    const int published = !nq_published(plan->n, &total, &unique);
-    /* The total first: the engine's own check (halves' U(n) from Burnside)
-     * would hide by how much it is wrong. */
-    if (published && sum->total != total)
-        return NQ_ERR(EPROTO);
+    /* The engine's own check first, so that U(n) is formed where it can be
+     * (halves: Burnside's lemma) and the caller can show it. */
     const int err = e->finish ? e->finish(plan, sum) : 0;
-    if (err)
-        return err;
-    /* U(n) where the engine gives it (parallel-mirror does not). */
-    if (published && e->info.gives_unique && sum->unique != unique)
+    nq_u128 total, unique;
+    if (!nq_published(plan->n, &total, &unique) &&
+        (sum->total != total || (e->info.gives_unique && sum->unique != unique)))
         return NQ_ERR(EPROTO);
-    return 0;
+    return err;
 }

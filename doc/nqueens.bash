@@ -41,7 +41,7 @@ _nqueens()
         mapfile -t COMPREPLY < <(compgen -f -- "$cur")
         return ;;
     -t | --threads | --depth | --max | -l | --limit | --checkpoint-every | --stop-after | \
-        --seconds | --sample | --seed | --max-memory)
+        --seconds | --sample | --seed | --max-memory | --part)
         return ;;
     esac
     if [[ $cur == -* ]]; then

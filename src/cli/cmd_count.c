@@ -1,4 +1,4 @@
-/* nqueens count: Q(N) and U(N). */
+/* nqueens count: Q(N) and U(N), or one part of their count (--part). */
 #include "args.h"
 #include "commands.h"
 #include "count_options.h"
@@ -6,6 +6,8 @@
 #include "placement_print.h"
 #include "run_estimate.h"
 #include "stop_signals.h"
+
+#include <nqueens_parts.h>
 
 #include <math.h>
 #include <stdio.h>
@@ -81,7 +83,7 @@ static void usage(void)
     printf("usage: nqueens count N [-t|--threads T] [--engine NAME] [--depth D]\n"
            "                     [--bind none|numa|core] [--progress]\n"
            "                     [--checkpoint FILE [--checkpoint-every SECONDS]]\n"
-           "                     [--max-memory SIZE] [--json]\n\n"
+           "                     [--part K/M] [--max-memory SIZE] [--json]\n\n"
            "Counts the solutions of N-Queens (1 <= N <= %d): the total Q(N) and the\n"
            "unique ones U(N), distinct under rotation and reflection.\n\n",
            NQ_MAX_N);
@@ -150,7 +152,8 @@ int cmd_count(int argc, char **argv)
                                  .stop = (volatile int *)&cli_stop_requested,
                                  .on_done = on_done };
     const int tty = isatty(STDERR_FILENO);
-    progress_view view = { .tty = tty, .estimate = estimate };
+    /* A part's share of the work, for its ETA. */
+    progress_view view = { .tty = tty, .estimate = o.parts ? estimate / o.parts : estimate };
     run_log log = { "" };
     const char *message = log.reason;
     const nq_count_params params = {
@@ -161,15 +164,22 @@ int cmd_count(int argc, char **argv)
         .max_memory = o.max_memory, .recount = o.recount
     };
     nq_count_result res;
-    const int err = nq_count(&params, &res);
+    const int err = o.parts ? nq_count_part(&params, o.part, o.parts, &res)
+                            : nq_count(&params, &res);
     if (o.progress && tty)
         fputc('\n', stderr);
     if (err == NQ_ERR(EINTR)) {
         cli_binding_close(&start.binding);
         /* No subproblems: stopped while planning, before any file. */
         return cli_report_stop(cli_stop_signal(), "nqueens count", n, o.engine,
-                               info->parallel && !res.subproblems ? -1 : res.depth, checkpoint,
+                               info->parallel && !res.subproblems ? -1 : res.depth, o.part,
+                               o.parts, checkpoint,
                                checkpoint && res.checkpoint_error ? message : NULL);
+    }
+    if (err == NQ_ERR(ERANGE) && o.parts) {
+        cli_binding_close(&start.binding);
+        cli_usage_error("--part %d/%d: the plan of count %d has %llu subproblems, fewer than %d "
+                        "parts", o.part, o.parts, n, (unsigned long long)res.subproblems, o.parts);
     }
     if (err == NQ_ERR(EPROTO)) {
         cli_binding_close(&start.binding);
@@ -187,9 +197,14 @@ int cmd_count(int argc, char **argv)
         .seconds = res.seconds
     };
     if (json) {
-        cli_print_count_json_open(stdout, &summary);
+        if (o.parts)
+            cli_print_part_json_open(stdout, &summary, o.part, o.parts);
+        else
+            cli_print_count_json_open(stdout, &summary);
         printf(",\"peak_memory_bytes\":%llu,\"bind\":\"%s\",\"placement\":",
                peak_memory_bytes(), nq_bind_mode_name(bind));
+    } else if (o.parts) {
+        cli_print_part_line(stdout, &summary, o.part, o.parts, "");
     } else {
         cli_print_count_line(stdout, &summary, "");
     }

@@ -9,13 +9,32 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* --part K/M: 1 <= K <= M, whole numbers (whether M parts fit the plan is
+ * known once it is made). */
+static void parse_part(const char *value, count_options *o)
+{
+    const char *slash = strchr(value, '/');
+    char k[24];
+    unsigned long part, parts;
+    if (!slash || (size_t)(slash - value) >= sizeof k)
+        part = 0, parts = 0;
+    else if (snprintf(k, sizeof k, "%.*s", (int)(slash - value), value) < 0 ||
+             cli_parse_decimal(k, INT_MAX, &part) || cli_parse_decimal(slash + 1, INT_MAX, &parts))
+        part = 0, parts = 0;
+    if (part < 1 || part > parts)
+        cli_usage_error("--part must be K/M, whole numbers with 1 <= K <= M (e.g. 3/8), got '%s'",
+                        value);
+    o->part = (int)part;
+    o->parts = (int)parts;
+}
+
 void parse_count_options(int argc, char **argv, int accept, void (*help)(void),
                          count_options *o)
 {
     *o = (count_options){ .bind = NQ_BIND_NONE, .command = argv[0] };
     const char *command = argv[0], *n_arg = NULL, *value;
     enum { HELP, THREADS, ENGINE, MAX_MEMORY, DEPTH, BIND, JSON, PROGRESS, CHECKPOINT,
-           CHECKPOINT_EVERY, STOP_AFTER, SECONDS, SEED, SAMPLE, RECOUNT };
+           CHECKPOINT_EVERY, STOP_AFTER, SECONDS, SEED, SAMPLE, RECOUNT, PART };
     /* Every program's options, then each group's own: nqueens-mpi takes
      * neither --bind nor --progress (not COUNT_LOCAL); an estimate runs no
      * checkpoint but has its budget and draws. */
@@ -31,6 +50,7 @@ void parse_count_options(int argc, char **argv, int accept, void (*help)(void),
         { "checkpoint", 0, 1, CHECKPOINT },
         { "checkpoint-every", 0, 1, CHECKPOINT_EVERY },
         { "stop-after", 0, 1, STOP_AFTER },
+        { "part", 0, 1, PART },
     };
     const cli_option local[] = {
         { "bind", 0, 1, BIND },
@@ -84,6 +104,7 @@ void parse_count_options(int argc, char **argv, int accept, void (*help)(void),
         case STOP_AFTER:
             o->stop_after = (unsigned long)cli_parse_range(value, "--stop-after", 1, 1L << 40);
             break;
+        case PART: parse_part(value, o); break;
         case SECONDS: o->seconds = cli_parse_seconds(value, "--seconds"); break;
         case SEED:
             o->seed = (uint64_t)cli_parse_range(value, "--seed", 0, LONG_MAX);
@@ -122,9 +143,11 @@ void parse_count_options(int argc, char **argv, int accept, void (*help)(void),
                         info->name);
     if (!info->parallel && (accept & COUNT_ESTIMATE))
         cli_usage_error("estimate applies to the parallel engines only, not '%s'", info->name);
-    if (!info->parallel && (o->checkpoint || o->progress || o->stop_after))
-        cli_usage_error("--checkpoint, --progress apply to the parallel engines only, not '%s'",
-                        info->name);
+    if (!info->parallel && (o->checkpoint || o->progress || o->stop_after || o->parts))
+        cli_usage_error("--checkpoint, --progress%s apply to the parallel engines only, not '%s'",
+                        o->parts ? ", --part" : "", info->name);
+    if (o->parts && !o->checkpoint)
+        cli_usage_error("--part needs --checkpoint FILE: the file holds the part's result");
     if (o->recount && !o->checkpoint)
         cli_usage_error("--recount needs --checkpoint FILE");
     if (o->checkpoint_every && !o->checkpoint)
@@ -199,6 +222,8 @@ void print_count_options_help(int accept)
         printf("  --checkpoint FILE  save finished subproblems to FILE (atomically) and resume\n"
                "                   from it if it exists; SIGINT/SIGTERM/SIGHUP stop and save\n"
                "  --checkpoint-every SECONDS  how often to save (default %d)\n"
+               "  --part K/M       count only part K of M (by estimated work; needs\n"
+               "                   --checkpoint); 'nqueens merge' combines the parts' files\n"
                "  --max-memory SIZE  refuse a count that would need more (e.g. 4G; default:\n"
                "                   the memory available)\n",
                CLI_CHECKPOINT_EVERY);

@@ -12,6 +12,7 @@ typedef struct count_options {
     int n, threads, engine, depth, json, bind, progress;
     int recount;              /* --recount: the checkpoint's subproblems counted again */
     const char *checkpoint;
+    int part, parts;         /* --part K/M; 0 and 0: the whole count */
     double checkpoint_every; /* CLI_CHECKPOINT_EVERY unless given */
     unsigned long stop_after; /* hidden, for tests: stop after K subproblems */
     int engine_given;         /* --engine was given */

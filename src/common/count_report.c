@@ -36,8 +36,29 @@ void cli_print_count_json_open(FILE *f, const count_summary *s)
             (unsigned long long)(s->subproblems - s->resumed_subproblems), s->seconds);
 }
 
-int cli_report_stop(int sig, const char *command, int n, int engine, int depth,
-                    const char *checkpoint, const char *save_error)
+void cli_print_part_line(FILE *f, const count_summary *s, int part, int parts, const char *extra)
+{
+    char total[40];
+    fprintf(f, "n=%d part=%d/%d subproblems=%llu done total_of_part=%s engine=%s threads=%d "
+            "%sseconds=%.3f\n", s->n, part, parts, (unsigned long long)s->subproblems,
+            nq_u128_str(s->total, total), s->engine, s->threads, extra, s->seconds);
+}
+
+void cli_print_part_json_open(FILE *f, const count_summary *s, int part, int parts)
+{
+    char total[40];
+    fprintf(f,
+            "{\"version\":\"%s\",\"n\":%d,\"part\":%d,\"parts\":%d,\"total_of_part\":%s,"
+            "\"engine\":\"%s\",\"threads\":%d,\"depth\":%d,\"subproblems\":%llu,"
+            "\"resumed_subproblems\":%llu,\"computed_subproblems\":%llu,\"seconds\":%.6f",
+            nq_version(), s->n, part, parts, nq_u128_str(s->total, total), s->engine, s->threads,
+            s->depth, (unsigned long long)s->subproblems,
+            (unsigned long long)s->resumed_subproblems,
+            (unsigned long long)(s->subproblems - s->resumed_subproblems), s->seconds);
+}
+
+int cli_report_stop(int sig, const char *command, int n, int engine, int depth, int part,
+                    int parts, const char *checkpoint, const char *save_error)
 {
     const nq_engine_info *info = nq_engine_get(engine);
     const char *why = cli_stop_name(sig, "--stop-after");
@@ -53,9 +74,12 @@ int cli_report_stop(int sig, const char *command, int n, int engine, int depth,
                 cli_program(), why, *save_error ? ": " : "", save_error);
         return EXIT_RUNTIME;
     }
-    char depth_arg[32] = "";
+    char depth_arg[64] = "";
     if (info->uses_depth && depth)
         snprintf(depth_arg, sizeof depth_arg, " --depth %d", depth);
+    if (parts)
+        snprintf(depth_arg + strlen(depth_arg), sizeof depth_arg - strlen(depth_arg),
+                 " --part %d/%d", part, parts);
     if (!info->parallel)
         fprintf(stderr, "%s: stopped by %s (%s keeps no checkpoint: it runs again from the "
                         "start)\n", cli_program(), why, info->name);

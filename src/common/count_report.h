@@ -25,15 +25,23 @@ void cli_print_count_line(FILE *f, const count_summary *s, const char *extra);
  * own fields and the closing "}\n". */
 void cli_print_count_json_open(FILE *f, const count_summary *s);
 
+/* A part's own result (count --part): "n=.. part=K/M subproblems=.. done
+ * total_of_part=.. engine=.. threads=.. <extra>seconds=..\n", never a line
+ * that reads as Q(n); and its JSON object up to "seconds", left open, with
+ * "total_of_part" where a count has "total". */
+void cli_print_part_line(FILE *f, const count_summary *s, int part, int parts, const char *extra);
+void cli_print_part_json_open(FILE *f, const count_summary *s, int part, int parts);
+
 /* After a stop by signal sig, or by --stop-after if sig is 0: on stderr,
  * what stopped the run and how to resume it (the command is e.g. "nqueens
  * count"; --depth only for an engine that takes one; depth -1: stopped
- * while planning, before any file was opened), or, if
+ * while planning, before any file was opened; --part K/M if parts is
+ * not 0), or, if
  * save_error is non-NULL, that the work done could not be saved (and why,
  * if save_error is not ""). Returns the exit status: EXIT_RUNTIME if the
  * save failed, else cli_stop_status's. */
-int cli_report_stop(int sig, const char *command, int n, int engine, int depth,
-                    const char *checkpoint, const char *save_error);
+int cli_report_stop(int sig, const char *command, int n, int engine, int depth, int part,
+                    int parts, const char *checkpoint, const char *save_error);
 
 /* After a count whose sums failed nq_plan_finish's checks (NQ_ERR(EPROTO)):
  * on stderr, the counts it gave beside the published ones (n <= 27), and

@@ -5,6 +5,7 @@
  * file is refused rather than half-used, and left as it was. */
 #include "checkpoint_file.h"
 #include "checkpoint_text.h"
+#include "nqueens_parts.h"
 #include "plan.h"
 
 #include <errno.h>
@@ -18,6 +19,7 @@
 struct nq_checkpoint {
     char *path;
     const nq_plan *plan;
+    nq_ck_part part; /* what this run counts, and the file records */
     int fd;      /* the checkpoint's current file, open and locked */
     size_t held; /* finished subproblems the file holds */
     int failing; /* the last periodic write failed */
@@ -37,6 +39,25 @@ static int too_large(const char *path, const nq_plan *plan, int fd, size_t limit
     return NQ_ERR(EBADMSG);
 }
 
+/* Refused unless the file records the part this run counts (a part's
+ * subproblems are not the whole count's, nor another part's). */
+static int check_part(const char *path, nq_ck_part want, nq_ck_part got, char *message,
+                      size_t size)
+{
+    const int bad = NQ_ERR(EBADMSG);
+    if (want.part == got.part && want.parts == got.parts)
+        return 0;
+    if (!got.parts)
+        return nq_ck_say(message, size, path, bad, "holds a whole count, not part %d/%d",
+                         want.part, want.parts);
+    if (!want.parts)
+        return nq_ck_say(message, size, path, bad,
+                         "holds part %d/%d of a split count, not the whole count", got.part,
+                         got.parts);
+    return nq_ck_say(message, size, path, bad, "holds part %d/%d, not part %d/%d", got.part,
+                     got.parts, want.part, want.parts);
+}
+
 /* ------------------------------------------------------------ the API */
 
 int nq_checkpoint_save(nq_checkpoint *ck, const unsigned char *done, const nq_sub_result *results,
@@ -44,7 +65,7 @@ int nq_checkpoint_save(nq_checkpoint *ck, const unsigned char *done, const nq_su
 {
     nq_ck_text t = { 0 };
     size_t listed;
-    if (nq_ck_render(ck->plan, done, results, &t, &listed)) {
+    if (nq_ck_render(ck->plan, ck->part, done, results, &t, &listed)) {
         free(t.p);
         return nq_ck_say(message, size, ck->path, NQ_ERR(ENOMEM), "cannot write it: out of memory");
     }
@@ -103,7 +124,7 @@ static int create(nq_checkpoint *ck, char *message, size_t size)
 {
     nq_ck_text t = { 0 };
     size_t listed;
-    if (nq_ck_render(ck->plan, NULL, NULL, &t, &listed)) {
+    if (nq_ck_render(ck->plan, ck->part, NULL, NULL, &t, &listed)) {
         free(t.p);
         return nq_ck_say(message, size, ck->path, NQ_ERR(ENOMEM), "cannot write it: out of memory");
     }
@@ -175,7 +196,11 @@ static int load(nq_checkpoint *ck, unsigned char *done, nq_sub_result *results, 
     } else if (err) {
         nq_ck_say(message, size, path, err, "cannot read it: %s", strerror(-err));
     } else {
-        err = nq_ck_parse(path, ck->plan, buf, len, done, results, &ck->held, message, size);
+        nq_ck_part part;
+        err = nq_ck_parse(path, ck->plan, buf, len, done, results, &ck->held, &part, message,
+                          size);
+        if (!err)
+            err = check_part(path, ck->part, part, message, size);
         free(buf);
     }
     if (err) {
@@ -189,7 +214,18 @@ static int load(nq_checkpoint *ck, unsigned char *done, nq_sub_result *results, 
 int nq_checkpoint_open(nq_checkpoint **out, const char *path, const nq_plan *plan,
                        unsigned char *done, nq_sub_result *results, char *message, size_t size)
 {
+    return nq_checkpoint_open_part(out, path, plan, 0, 0, done, results, message, size);
+}
+
+int nq_checkpoint_open_part(nq_checkpoint **out, const char *path, const nq_plan *plan, int part,
+                            int parts, unsigned char *done, nq_sub_result *results,
+                            char *message, size_t size)
+{
     *out = NULL;
+    if (parts < 0 || (parts && (part < 1 || part > parts || (size_t)parts > plan->size))
+        || (!parts && part))
+        return nq_ck_say(message, size, path, NQ_ERR(EINVAL), "part %d/%d does not exist", part,
+                         parts);
     if (message && size)
         *message = '\0';
     nq_checkpoint *ck = calloc(1, sizeof *ck);
@@ -201,6 +237,7 @@ int nq_checkpoint_open(nq_checkpoint **out, const char *path, const nq_plan *pla
         return nq_ck_say(message, size, path, NQ_ERR(ENOMEM), "out of memory");
     }
     ck->plan = plan;
+    ck->part = (nq_ck_part){ part, parts };
     ck->fd = -1;
     int err = 1, exists = 0;
     /* A name that another run creates, replaces or removes meanwhile is
@@ -246,6 +283,14 @@ void nq_checkpoint_close(nq_checkpoint *ck)
 int nq_checkpoint_read(const char *path, const nq_plan *plan, unsigned char *done,
                        nq_sub_result *results, char *message, size_t size)
 {
+    return nq_checkpoint_read_part(path, plan, NULL, NULL, done, results, message, size);
+}
+
+int nq_checkpoint_read_part(const char *path, const nq_plan *plan, int *part_out,
+                            int *parts_out, unsigned char *done, nq_sub_result *results,
+                            char *message, size_t size)
+{
+    nq_ck_part part = { 0, 0 };
     memset(done, 0, plan->size);
     memset(results, 0, plan->size * sizeof *results);
     int exists;
@@ -267,12 +312,38 @@ int nq_checkpoint_read(const char *path, const nq_plan *plan, unsigned char *don
     else if (err)
         nq_ck_say(message, size, path, err, "cannot read it: %s", strerror(-err));
     else
-        err = nq_ck_parse(path, plan, buf, len, done, results, &held, message, size);
+        err = nq_ck_parse(path, plan, buf, len, done, results, &held, &part, message, size);
     close(fd);
     free(buf);
     if (err) {
         memset(done, 0, plan->size);
         memset(results, 0, plan->size * sizeof *results);
     }
+    if (part_out)
+        *part_out = part.part;
+    if (parts_out)
+        *parts_out = part.parts;
+    return err;
+}
+
+int nq_checkpoint_peek(const char *path, nq_checkpoint_about *about, char *message, size_t size)
+{
+    *about = (nq_checkpoint_about){ 0 };
+    int exists;
+    int err = nq_ck_check_kind(path, message, size, &exists);
+    if (err)
+        return err;
+    if (!exists)
+        return nq_ck_say(message, size, path, NQ_ERR(ENOENT), "no such file");
+    const int fd = nq_ck_open_retry(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK, 0);
+    if (fd < 0)
+        return nq_ck_say(message, size, path, -errno, "cannot read it: %s", strerror(errno));
+    char head[512];
+    const ssize_t r = pread(fd, head, sizeof head, 0);
+    if (r < 0)
+        err = nq_ck_say(message, size, path, -errno, "cannot read it: %s", strerror(errno));
+    else
+        err = nq_ck_about(path, head, (size_t)r, about, message, size);
+    close(fd);
     return err;
 }

@@ -6,6 +6,7 @@
  *   depth 3
  *   plan 9c1d0a7be2f44a13        (the plan's fingerprint)
  *   subproblems 4321
+ *   part 3/8                     (version 3 only: part 3 of 8, see parts.c)
  *   done 2
  *   4 1234 154                   (index, total, unique; indexes increasing)
  *   17 1234567 154321
@@ -13,7 +14,9 @@
  *
  * The checksum is FNV-1a 64 over the reader's own plan (version, n, engine,
  * depth, fingerprint, size) and then every byte above its line (version 1
- * files, still read, have the text only). A reader accepts exactly this
+ * files, still read, have the text only). A whole count is written as
+ * version 2, so that an older nqueens still resumes it; a part of a split
+ * (nq_count_part) as version 3, which older ones refuse. A reader accepts exactly this
  * layout, with plausible values only, and nothing else: a truncated, edited
  * or foreign file is refused rather than half-used, and left as it was.
  *
@@ -29,7 +32,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define FORMAT_VERSION 2
+/* What this nqueens writes for a whole count and for a part, and the newest
+ * it reads. */
+#define FORMAT_WHOLE 2
+#define FORMAT_PART 3
+#define FORMAT_NEWEST 3
 #define MAGIC "nqueens-checkpoint"
 /* The longest subproblem line: index, 128-bit total, 64-bit unique. */
 #define MAX_LINE (20 + 1 + 39 + 1 + 20 + 1)
@@ -97,20 +104,25 @@ static void put(nq_ck_text *t, const char *fmt, ...)
     }
 }
 
-static void put_header(nq_ck_text *t, const nq_plan *plan, int version, size_t done)
+static void put_header(nq_ck_text *t, const nq_plan *plan, int version, nq_ck_part part,
+                       size_t done)
 {
-    put(t, "%s %d\nn %d\nengine %s\ndepth %d\nplan %016" PRIx64 "\nsubproblems %zu\ndone %zu\n",
-        MAGIC, version, plan->n, nq_engine_get(plan->engine)->name, plan->depth,
-        plan->fingerprint, plan->size, done);
+    put(t, "%s %d\nn %d\nengine %s\ndepth %d\nplan %016" PRIx64 "\nsubproblems %zu\n", MAGIC,
+        version, plan->n, nq_engine_get(plan->engine)->name, plan->depth, plan->fingerprint,
+        plan->size);
+    if (version >= FORMAT_PART)
+        put(t, "part %d/%d\n", part.part, part.parts);
+    put(t, "done %zu\n", done);
 }
 
 /* The file's text for what done marks (NULL: nothing); *listed gets how
  * many it holds. done[i] only ever goes from 0 to 1 (release), so one pass
  * that reads it with acquire lists each finished subproblem with its final
  * counts. */
-int nq_ck_render(const nq_plan *plan, const unsigned char *done, const nq_sub_result *results,
-                 nq_ck_text *out, size_t *listed)
+int nq_ck_render(const nq_plan *plan, nq_ck_part part, const unsigned char *done,
+                 const nq_sub_result *results, nq_ck_text *out, size_t *listed)
 {
+    const int version = part.parts ? FORMAT_PART : FORMAT_WHOLE;
     nq_ck_text body = { 0 };
     *listed = 0;
     for (size_t i = 0; done && i < plan->size; i++) {
@@ -121,10 +133,9 @@ int nq_ck_render(const nq_plan *plan, const unsigned char *done, const nq_sub_re
             results[i].unique);
         ++*listed;
     }
-    put_header(out, plan, FORMAT_VERSION, *listed);
+    put_header(out, plan, version, part, *listed);
     put(out, "%s", body.p ? body.p : "");
-    put(out, "checksum %016" PRIx64 "\n",
-        out->p ? checksum(plan, FORMAT_VERSION, out->p, out->len) : 0);
+    put(out, "checksum %016" PRIx64 "\n", out->p ? checksum(plan, version, out->p, out->len) : 0);
     const int failed = out->failed || body.failed;
     free(body.p);
     return failed ? NQ_ERR(ENOMEM) : 0;
@@ -174,9 +185,9 @@ int nq_ck_check_plan(const char *path, const nq_plan *plan, const char *buf, siz
     head[head_len] = '\0';
     if (sscanf(head, MAGIC " %d%c", &version, &extra) != 2 || extra != '\n')
         return nq_ck_say(message, size, path, bad, "not an nqueens checkpoint (bad header)");
-    if (version < 1 || version > FORMAT_VERSION)
+    if (version < 1 || version > FORMAT_NEWEST)
         return nq_ck_say(message, size, path, bad, "format version %d, this nqueens reads 1 to %d",
-                         version, FORMAT_VERSION);
+                         version, FORMAT_NEWEST);
     const char *p = strchr(head, '\n') + 1;
     if (sscanf(p, "n %d\nengine %63s\ndepth %d\nplan %" SCNx64, &n, engine, &depth,
                &fingerprint) != 4)
@@ -195,11 +206,41 @@ int nq_ck_check_plan(const char *path, const nq_plan *plan, const char *buf, siz
     return 0;
 }
 
+int nq_ck_about(const char *path, const char *buf, size_t len, nq_checkpoint_about *about,
+                char *message, size_t size)
+{
+    const int bad = NQ_ERR(EBADMSG);
+    char head[512], engine[64] = "", extra;
+    const size_t head_len = len < sizeof head - 1 ? len : sizeof head - 1;
+    memcpy(head, buf, head_len);
+    head[head_len] = '\0';
+    nq_checkpoint_about a = { 0 };
+    if (sscanf(head, MAGIC " %d%c", &a.version, &extra) != 2 || extra != '\n')
+        return nq_ck_say(message, size, path, bad, "not an nqueens checkpoint (bad header)");
+    if (a.version < 1 || a.version > FORMAT_NEWEST)
+        return nq_ck_say(message, size, path, bad, "format version %d, this nqueens reads 1 to %d",
+                         a.version, FORMAT_NEWEST);
+    const char *p = strchr(head, '\n') + 1;
+    if (sscanf(p, "n %d\nengine %63s\ndepth %d\nplan %" SCNx64 "\nsubproblems %zu", &a.n,
+               engine, &a.depth, &a.fingerprint, &a.subproblems) != 5 ||
+        (a.version >= FORMAT_PART &&
+         (!(p = strstr(p, "\npart ")) || sscanf(p, "\npart %d/%d", &a.part, &a.parts) != 2)))
+        return nq_ck_say(message, size, path, bad, "not an nqueens checkpoint (bad header)");
+    a.engine = nq_engine_find(engine);
+    if (a.engine < 0 || !nq_engine_impl(a.engine)->plan)
+        return nq_ck_say(message, size, path, bad, "made by an engine this nqueens has no plan "
+                         "for ('%s')", engine);
+    if (a.n < NQ_MIN_N || a.n > NQ_MAX_N || a.depth < 0 || a.depth > NQ_MAX_DEPTH)
+        return nq_ck_say(message, size, path, bad, "not an nqueens checkpoint (bad header)");
+    *about = a;
+    return 0;
+}
+
 /* Parses buf[0..len) for plan into done/results (which the caller cleared).
  * Returns 0 or NQ_ERR(EBADMSG) with the reason in message. */
 int nq_ck_parse(const char *path, const nq_plan *plan, const char *buf, size_t len,
-                unsigned char *done, nq_sub_result *results, size_t *held, char *message,
-                size_t size)
+                unsigned char *done, nq_sub_result *results, size_t *held, nq_ck_part *part,
+                char *message, size_t size)
 {
     const int bad = NQ_ERR(EBADMSG);
     if (memchr(buf, '\0', len))
@@ -234,6 +275,18 @@ int nq_ck_parse(const char *path, const nq_plan *plan, const char *buf, size_t l
     const char *line;
     for (int k = 0; k < 6; k++)
         next_line(&cursor, end, &line_len);
+    *part = (nq_ck_part){ 0, 0 };
+    if (version >= FORMAT_PART) {
+        const char *slash;
+        nq_u128 k, m;
+        if (!(line = next_line(&cursor, end, &line_len)) || line_len < 8 ||
+            memcmp(line, "part ", 5) || !(slash = memchr(line, '/', line_len)) ||
+            parse_u128(line + 5, (size_t)(slash - line - 5), &k) ||
+            parse_u128(slash + 1, line_len - (size_t)(slash + 1 - line), &m) || k < 1 ||
+            k > m || m > plan->size)
+            return nq_ck_say(message, size, path, bad, "not an nqueens checkpoint (bad part)");
+        *part = (nq_ck_part){ (int)k, (int)m };
+    }
     unsigned long long listed = 0;
     if (!(line = next_line(&cursor, end, &line_len)) || line_len < 6 || memcmp(line, "done ", 5)) {
         return nq_ck_say(message, size, path, bad, "not an nqueens checkpoint (bad header)");
@@ -244,7 +297,7 @@ int nq_ck_parse(const char *path, const nq_plan *plan, const char *buf, size_t l
         listed = (unsigned long long)v;
     }
     nq_ck_text want = { 0 };
-    put_header(&want, plan, version, (size_t)listed);
+    put_header(&want, plan, version, *part, (size_t)listed);
     const int header_ok = !want.failed && (size_t)(cursor - buf) == want.len &&
                           !memcmp(buf, want.p, want.len);
     free(want.p);

@@ -4,6 +4,7 @@
 #ifndef NQ_CHECKPOINT_TEXT_H
 #define NQ_CHECKPOINT_TEXT_H
 
+#include "nqueens_parts.h"
 #include "plan.h"
 
 #include <stddef.h>
@@ -16,6 +17,11 @@ typedef struct nq_ck_text {
     int failed;
 } nq_ck_text;
 
+/* Part `part` of `parts` (parts.c), or 0 of 0: the whole count. */
+typedef struct nq_ck_part {
+    int part, parts;
+} nq_ck_part;
+
 /* Fills message with "checkpoint 'PATH': ..." and returns err. */
 int nq_ck_say(char *message, size_t size, const char *path, int err, const char *fmt, ...)
     __attribute__((format(printf, 5, 6)));
@@ -23,8 +29,8 @@ int nq_ck_say(char *message, size_t size, const char *path, int err, const char 
 /* The file's text for what done marks (NULL: nothing) into out (zeroed by
  * the caller, freed by it); *listed gets how many it holds. 0 or
  * NQ_ERR(ENOMEM). */
-int nq_ck_render(const nq_plan *plan, const unsigned char *done, const nq_sub_result *results,
-                 nq_ck_text *out, size_t *listed);
+int nq_ck_render(const nq_plan *plan, nq_ck_part part, const unsigned char *done,
+                 const nq_sub_result *results, nq_ck_text *out, size_t *listed);
 
 /* The largest file a plan can have: a bigger one is refused unread. */
 size_t nq_ck_size_limit(const nq_plan *plan);
@@ -34,10 +40,16 @@ size_t nq_ck_size_limit(const nq_plan *plan);
 int nq_ck_check_plan(const char *path, const nq_plan *plan, const char *buf, size_t len,
                      int *version_out, char *message, size_t size);
 
-/* Parses buf[0..len) for plan into done/results (which the caller cleared).
- * Returns 0 or NQ_ERR(EBADMSG) with the reason in message. */
+/* The header in buf[0..len), read loosely, without a plan: NQ_ERR(EBADMSG)
+ * unless it names a format version, n and engine this library has. */
+int nq_ck_about(const char *path, const char *buf, size_t len, nq_checkpoint_about *about,
+                char *message, size_t size);
+
+/* Parses buf[0..len) for plan into done/results (which the caller cleared),
+ * with the part the file records. Returns 0 or NQ_ERR(EBADMSG) with the
+ * reason in message. */
 int nq_ck_parse(const char *path, const nq_plan *plan, const char *buf, size_t len,
-                unsigned char *done, nq_sub_result *results, size_t *held, char *message,
-                size_t size);
+                unsigned char *done, nq_sub_result *results, size_t *held, nq_ck_part *part,
+                char *message, size_t size);
 
 #endif

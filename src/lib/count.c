@@ -1,7 +1,9 @@
 /* nq_count: the whole count of one n, by a classic engine or by a plan run
  * over the OpenMP driver, with checkpoints and progress from a monitor
- * thread that only reads what the workers publish. */
+ * thread that only reads what the workers publish; nq_count_part, one part
+ * of it (parts.c). */
 #include "engines.h"
+#include "nqueens_parts.h"
 #include "plan.h"
 #include "util.h"
 
@@ -17,6 +19,7 @@ typedef struct monitor {
     const nq_plan *plan;
     const unsigned char *done;
     const nq_sub_result *results;
+    const unsigned char *mine; /* the subproblems this run counts: NULL, all */
     nq_checkpoint *checkpoint;
     double start, total_weight;
     double resumed_weight;
@@ -28,8 +31,13 @@ static void snapshot(const monitor *m, nq_progress *p)
 {
     double weight = 0;
     *p = (nq_progress){ .subproblems = m->plan->size, .eta = -1 };
+    if (m->mine) {
+        p->subproblems = 0;
+        for (size_t i = 0; i < m->plan->size; i++)
+            p->subproblems += m->mine[i];
+    }
     for (size_t i = 0; i < m->plan->size; i++) {
-        if (!__atomic_load_n(&m->done[i], __ATOMIC_ACQUIRE))
+        if ((m->mine && !m->mine[i]) || !__atomic_load_n(&m->done[i], __ATOMIC_ACQUIRE))
             continue;
         p->done++;
         p->solutions += m->results[i].total;
@@ -140,39 +148,72 @@ static int recount_stored(const nq_count_params *params, const nq_plan *plan, in
     return err;
 }
 
-static int count_plan(const nq_count_params *params, nq_plan *plan, nq_count_result *result)
+/* The subproblems of part `part` of `parts` (mine[i] = 1), and the list
+ * of those not done, in the work queue's order. */
+static int part_list(const nq_plan *plan, int part, int parts, const unsigned char *done,
+                     unsigned char *mine, size_t *list, size_t *count)
+{
+    int *part_of = malloc((plan->size + 1) * sizeof *part_of);
+    if (!part_of)
+        return NQ_ERR(ENOMEM);
+    const int err = nq_plan_split(plan, parts, part_of);
+    *count = 0;
+    for (size_t k = 0; !err && k < plan->size; k++) {
+        const size_t i = plan->order[k];
+        mine[i] = part_of[i] == part;
+        if (mine[i] && !done[i])
+            list[(*count)++] = i;
+    }
+    free(part_of);
+    return err;
+}
+
+static int count_plan(const nq_count_params *params, int part, int parts, nq_plan *plan,
+                      nq_count_result *result)
 {
     const size_t size = nq_plan_size(plan);
     unsigned char *done = calloc(size + 1, 1);
     nq_sub_result *results = calloc(size + 1, sizeof *results);
-    if (!done || !results) {
+    unsigned char *mine = parts ? calloc(size + 1, 1) : NULL;
+    size_t *list = parts ? malloc((size + 1) * sizeof *list) : NULL;
+    if (!done || !results || (parts && (!mine || !list))) {
         free(done);
         free(results);
+        free(mine);
+        free(list);
         return NQ_ERR(ENOMEM);
     }
     monitor m = { .params = params, .plan = plan, .done = done, .results = results,
-                  .start = nq_now() };
+                  .mine = mine, .start = nq_now() };
     int err = 0;
     char line[600] = "";
     /* Held for the whole run; any failure to open it is an error before
      * any work, never a stop (a stop would write over it). */
     if (params->checkpoint)
-        err = nq_checkpoint_open(&m.checkpoint, params->checkpoint, plan, done, results, line,
-                                 sizeof line);
+        err = nq_checkpoint_open_part(&m.checkpoint, params->checkpoint, plan, part, parts, done,
+                                      results, line, sizeof line);
     if (err) {
         tell(params, 1, line);
         free(done);
         free(results);
+        free(mine);
+        free(list);
         return err;
     }
     const int threads = nq_threads_for(params->threads);
     if (m.checkpoint && params->recount)
         err = recount_stored(params, plan, threads, done, results);
-    nq_sub_result resumed, run = { 0, 0 };
-    nq_plan_sum(plan, done, results, &resumed);
+    size_t listed = 0;
+    if (!err && parts)
+        err = part_list(plan, part, parts, done, mine, list, &listed);
+    nq_sub_result resumed = { 0, 0 }, run = { 0, 0 };
     for (size_t i = 0; i < size; i++) {
+        if (mine && !mine[i])
+            continue;
         m.total_weight += plan->weights[i];
         if (done[i]) {
+            resumed.total += results[i].total;
+            resumed.unique += results[i].unique;
             m.resumed_weight += plan->weights[i];
             m.resumed_solutions += results[i].total;
             result->resumed_subproblems++;
@@ -183,7 +224,9 @@ static int count_plan(const nq_count_params *params, nq_plan *plan, nq_count_res
     const int monitored = !err && (params->progress || m.checkpoint) &&
                           !pthread_create(&thread, NULL, monitor_main, &m);
     if (!err)
-        err = nq_plan_run(plan, threads, done, results, params->hooks, &run);
+        err = parts ? nq_plan_run_list(plan, threads, list, listed, done, results, params->hooks,
+                                       &run)
+                    : nq_plan_run(plan, threads, done, results, params->hooks, &run);
     result->threads = threads;
     if (monitored) {
         __atomic_store_n(&m.finished, 1, __ATOMIC_RELEASE);
@@ -191,10 +234,12 @@ static int count_plan(const nq_count_params *params, nq_plan *plan, nq_count_res
     }
     /* The checks before the last write, so that counts that fail them are
      * never written as a complete checkpoint (the file keeps its last
-     * periodic write, never complete: a --recount can mend it). */
+     * periodic write, never complete: a --recount can mend it). A part's
+     * sums stay raw: only every part's sum makes Q(n), and nqueens merge
+     * checks it. */
     if (!err) {
         nq_sub_result sum = { resumed.total + run.total, resumed.unique + run.unique };
-        err = nq_plan_finish(plan, &sum);
+        err = parts ? 0 : nq_plan_finish(plan, &sum);
         result->total = sum.total;
         result->unique = sum.unique;
     }
@@ -213,8 +258,12 @@ static int count_plan(const nq_count_params *params, nq_plan *plan, nq_count_res
         snapshot(&m, &snap);
         params->progress(params->progress_ctx, &snap);
     }
+    for (size_t i = 0; mine && i < size; i++)
+        result->subproblems += mine[i];
     free(done);
     free(results);
+    free(mine);
+    free(list);
     return err;
 }
 
@@ -230,7 +279,8 @@ static char *size_str(uint64_t bytes, int up, char buf[32])
     return buf;
 }
 
-int nq_count(const nq_count_params *params, nq_count_result *result)
+/* A whole count (parts = 0) or part `part` of `parts`. */
+static int count_any(const nq_count_params *params, int part, int parts, nq_count_result *result)
 {
     if (!params || !result)
         return NQ_ERR(EINVAL);
@@ -242,6 +292,8 @@ int nq_count(const nq_count_params *params, nq_count_result *result)
     const double start = nq_now();
     const nq_engine *engine = nq_engine_impl(params->engine);
 
+    if (parts && (!engine->plan || !params->checkpoint || part < 1 || part > parts))
+        return engine->plan ? NQ_ERR(EINVAL) : NQ_ERR(ENOTSUP);
     if (engine->count) {
         uint64_t total;
         const int err = engine->count(n, params->hooks ? params->hooks->stop : NULL, &total);
@@ -272,13 +324,36 @@ int nq_count(const nq_count_params *params, nq_count_result *result)
         result->depth = params->depth; /* a stop while planning: as asked */
         return err;
     }
-    err = count_plan(params, plan, result);
+    if ((size_t)parts > nq_plan_size(plan)) {
+        char line[200];
+        snprintf(line, sizeof line, "part %d/%d: the plan of count %d has %zu subproblems, fewer "
+                 "than %d parts", part, parts, n, nq_plan_size(plan), parts);
+        tell(params, 1, line);
+        result->depth = nq_plan_depth(plan);
+        result->subproblems = nq_plan_size(plan);
+        nq_plan_destroy(plan);
+        return NQ_ERR(ERANGE);
+    }
+    err = count_plan(params, part, parts, plan, result);
     result->unique_known = engine->info.gives_unique;
     result->depth = nq_plan_depth(plan);
-    result->subproblems = nq_plan_size(plan);
+    if (!parts)
+        result->subproblems = nq_plan_size(plan);
     result->seconds = nq_now() - start;
     nq_plan_destroy(plan);
     return err;
+}
+
+int nq_count(const nq_count_params *params, nq_count_result *result)
+{
+    return count_any(params, 0, 0, result);
+}
+
+int nq_count_part(const nq_count_params *params, int part, int parts, nq_count_result *result)
+{
+    if (!params || !result || parts < 1)
+        return NQ_ERR(EINVAL);
+    return count_any(params, part, parts, result);
 }
 
 nq_count_params nq_count_params_default(int n)

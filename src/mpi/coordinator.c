@@ -3,6 +3,7 @@
  * checkpoint (see main.c). */
 #include "coordinator.h"
 
+#include "merge.h"
 #include "stop_signals.h"
 
 #include <mpi.h>
@@ -129,12 +130,17 @@ int coordinator_open(server *s, size_t *resumed, char *message, size_t message_s
     s->done = checked(calloc(size + 1, 1));
     s->results = checked(calloc(size + 1, sizeof *s->results));
     s->queue = checked(malloc((size + 1) * sizeof *s->queue));
+    if (o->parts)
+        s->mine = checked(cli_part_mask(s->plan, o->part, o->parts));
     int status = 0;
-    if (o->checkpoint && nq_checkpoint_open(&s->checkpoint, o->checkpoint, s->plan, s->done,
-                                            s->results, message, message_size))
+    if (o->checkpoint &&
+        nq_checkpoint_open_part(&s->checkpoint, o->checkpoint, s->plan, o->part, o->parts,
+                                s->done, s->results, message, message_size))
         status = 1;
     for (size_t k = 0; k < size; k++) {
         const size_t i = nq_plan_order(s->plan, k);
+        if (s->mine && !s->mine[i])
+            continue;
         if (s->done[i])
             ++*resumed;
         else
@@ -178,11 +184,18 @@ double coordinate(server *s)
         pthread_join(server_thread, NULL);
     /* A stop may have left handed-out subproblems undone. */
     for (size_t i = 0; i < size && !s->stopped; i++)
-        s->stopped = !s->done[i];
+        s->stopped = !s->done[i] && (!s->mine || s->mine[i]);
     /* The checks before the last write: counts that fail them are never
      * written as a complete checkpoint. Then the last write, before any
      * collective call: a job being torn down may not get past one. */
-    if (!s->stopped && !s->error) {
+    if (!s->stopped && !s->error && s->mine) {
+        /* A part's sums stay raw: only every part's sum makes Q(n). */
+        for (size_t i = 0; i < size; i++)
+            if (s->mine[i]) {
+                s->sum.total += s->results[i].total;
+                s->sum.unique += s->results[i].unique;
+            }
+    } else if (!s->stopped && !s->error) {
         nq_plan_sum(s->plan, s->done, s->results, &s->sum);
         s->finish_error = nq_plan_finish(s->plan, &s->sum);
     }

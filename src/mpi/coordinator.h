@@ -26,6 +26,7 @@ typedef struct server {
     const nq_plan *plan;
     unsigned char *done;
     nq_sub_result *results;
+    unsigned char *mine; /* --part: the part's subproblems; NULL: all */
     size_t *queue, queued, next;
     size_t handed;
     int stopped;
@@ -34,7 +35,7 @@ typedef struct server {
     nq_checkpoint *checkpoint;
     int save_error; /* of the last write: 0 or a negative errno */
     double next_save;
-    nq_sub_result sum; /* the counts, once complete */
+    nq_sub_result sum; /* the counts, once complete (a part's: its raw sums) */
     int finish_error;  /* nq_plan_finish's: NQ_ERR(EPROTO) if they fail its checks */
     pthread_mutex_t lock;
 } server;

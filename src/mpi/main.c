@@ -8,7 +8,7 @@
  * the end and no rank waits long for the last one. Rank 0 has every
  * subproblem's counts: it sums them exactly and keeps the checkpoint, in the
  * format of `nqueens count --checkpoint`, so a job can resume with another
- * number of ranks. */
+ * number of ranks. With --part K/M it counts that part only (merge.h). */
 #include "args.h"
 #include "coordinator.h"
 #include "count_options.h"
@@ -64,7 +64,8 @@ static void usage(void)
 {
     printf("usage: mpirun -np R nqueens-mpi count N [-t|--threads T] [--engine NAME]\n"
            "           [--depth D] [--max-memory SIZE]\n"
-           "           [--checkpoint FILE [--checkpoint-every SECONDS]] [--json]\n"
+           "           [--part K/M] [--checkpoint FILE [--checkpoint-every SECONDS]]\n"
+           "           [--json]\n"
            "       nqueens-mpi --help | --version\n\n"
            "Counts Q(N) and U(N) over R MPI ranks, each with T OpenMP threads. Rank 0\n"
            "hands out batches of subproblems and counts some itself; it alone writes\n"
@@ -187,6 +188,9 @@ static nq_plan *plan_everywhere(const count_options *o, int *stop_signal)
     }
     if (err)
         count_failed(o, err);
+    if ((size_t)o->parts > nq_plan_size(plan)) /* on every rank alike */
+        cli_usage_error("--part %d/%d: the plan of count %d has %zu subproblems, fewer than %d "
+                        "parts", o->part, o->parts, o->n, nq_plan_size(plan), o->parts);
     uint64_t fingerprint = nq_plan_fingerprint(plan), root_fingerprint = fingerprint;
     MPI_Bcast(&root_fingerprint, 1, MPI_UINT64_T, 0, MPI_COMM_WORLD);
     if (root_fingerprint != fingerprint)
@@ -213,7 +217,8 @@ static int report(const server *s, size_t resumed, const double *busy_all, doubl
     if (s->stopped) {
         const int sig = cli_stop_signal() ? cli_stop_signal() : s->remote_signal;
         return cli_report_stop(sig, "mpirun nqueens-mpi count", o->n, o->engine,
-                               nq_plan_depth(plan), o->checkpoint, s->save_error ? "" : NULL);
+                               nq_plan_depth(plan), o->part, o->parts, o->checkpoint,
+                               s->save_error ? "" : NULL);
     }
     const nq_engine_info *engine = nq_engine_get(o->engine);
     if (s->finish_error)
@@ -221,7 +226,9 @@ static int report(const server *s, size_t resumed, const double *busy_all, doubl
                                        s->sum.unique, engine->gives_unique, o->checkpoint,
                                        resumed);
     const nq_sub_result sum = s->sum;
-    const size_t size = nq_plan_size(plan);
+    size_t size = nq_plan_size(plan);
+    for (size_t i = 0, all = size; s->mine && i < all; i++)
+        size -= !s->mine[i];
     const count_summary summary = {
         .n = o->n, .total = sum.total, .unique = sum.unique,
         .unique_known = engine->gives_unique, .engine = engine->name, .threads = o->threads,
@@ -229,7 +236,10 @@ static int report(const server *s, size_t resumed, const double *busy_all, doubl
         .seconds = MPI_Wtime() - start
     };
     if (o->json) {
-        cli_print_count_json_open(stdout, &summary);
+        if (o->parts)
+            cli_print_part_json_open(stdout, &summary, o->part, o->parts);
+        else
+            cli_print_count_json_open(stdout, &summary);
         printf(",\"ranks\":%d,\"rank_busy_seconds\":[", ranks);
         for (int r = 0; r < ranks; r++)
             printf("%s%.6f", r ? "," : "", busy_all[r]);
@@ -237,7 +247,10 @@ static int report(const server *s, size_t resumed, const double *busy_all, doubl
     } else {
         char extra[32];
         snprintf(extra, sizeof extra, "ranks=%d ", ranks);
-        cli_print_count_line(stdout, &summary, extra);
+        if (o->parts)
+            cli_print_part_line(stdout, &summary, o->part, o->parts, extra);
+        else
+            cli_print_count_line(stdout, &summary, extra);
     }
     cli_finish_stdout();
     /* The counts are out; a failed last save still fails the job. */
@@ -276,7 +289,7 @@ int main(int argc, char **argv)
     nq_plan *plan = plan_everywhere(&o, &stop_signal);
     if (!plan) /* stopped before any work: nothing to save */
         return rank == 0 ? cli_report_stop(stop_signal, "mpirun nqueens-mpi count", o.n,
-                                           o.engine, -1, o.checkpoint, NULL)
+                                           o.engine, -1, o.part, o.parts, o.checkpoint, NULL)
                          : cli_stop_status(stop_signal);
     if (rank == 0 && !o.checkpoint) {
         const int threads = nq_threads_for(o.threads);
@@ -335,6 +348,7 @@ int main(int argc, char **argv)
     free(busy_all);
     free(s.done);
     free(s.results);
+    free(s.mine);
     free(s.queue);
     nq_plan_destroy(plan);
     return status;

@@ -44,6 +44,11 @@ _nqueens()
         --seconds | --sample | --seed | --max-memory | --part)
         return ;;
     esac
+    # merge takes checkpoint files.
+    if [[ $cmd == merge && $cur != -* ]]; then
+        mapfile -t COMPREPLY < <(compgen -f -- "$cur")
+        return
+    fi
     if [[ $cur == -* ]]; then
         local options
         if [[ $prog == *nqueens-mpi ]]; then

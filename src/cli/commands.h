@@ -4,6 +4,7 @@
 
 int cmd_count(int argc, char **argv);
 int cmd_estimate(int argc, char **argv);
+int cmd_merge(int argc, char **argv);
 int cmd_solve(int argc, char **argv);
 int cmd_topology(int argc, char **argv);
 int cmd_verify(int argc, char **argv);

@@ -16,8 +16,10 @@ path, which, total, unique = sys.argv[1:5]
 lines = open(path).read().split("\n")[:-1]
 head = dict(line.split(" ", 1) for line in lines[1:7])
 body = lines[:-1]
-stored = range(7, len(body))
-k = next(j for j in stored if body[j].split()[1] == "0") if which == "zero" else 7 + int(which)
+# After the line 'done K' (a part's file has a line 'part K/M' before it).
+first = next(j for j, line in enumerate(body) if line.startswith("done ")) + 1
+stored = range(first, len(body))
+k = next(j for j in stored if body[j].split()[1] == "0") if which == "zero" else first + int(which)
 index = body[k].split()[0]
 body[k] = f"{index} {total} {unique}"
 text = "\n".join(body) + "\n"

@@ -81,9 +81,9 @@ NQ_API int nq_engine_find(const char *name);
 /* What a caller may hook into a count, a listing, or a plan's creation and
  * runs. Every field may be NULL; a call uses the fields that apply to it. */
 typedef struct nq_run_hooks {
-    /* Once *stop is non-zero, no further work is started and the call
-     * returns NQ_ERR(EINTR) soon (work under way is abandoned or ends).
-     * Every call that can run long sees it, planning included. */
+    /* Once *stop is non-zero (read by relaxed atomic loads: set it by an
+     * atomic store, e.g. of a C11 atomic_int, also from a signal handler) no
+     * more work starts and the call soon returns NQ_ERR(EINTR); planning too. */
     volatile int *stop;
     /* Called by each thread of the parallel region before it takes work
      * (thread placement binds here). */

@@ -33,6 +33,7 @@ nq_have() {
     hwloc | criterion) pkg-config --exists "$1" 2>/dev/null ;;
     mpi) command -v mpicc >/dev/null && command -v mpirun >/dev/null ;;
     gnu-time) [[ -x /usr/bin/time ]] ;;
+    archer) command -v clang >/dev/null && [[ -n $(nq_archer) ]] ;;
     *) command -v "$1" >/dev/null ;;
     esac
 }
@@ -49,8 +50,16 @@ nq_debian_packages() {
     mpi) echo openmpi-bin libopenmpi-dev ;;
     gnuplot) echo gnuplot-nox ;;
     gnu-time) echo time ;;
+    archer) echo clang libomp-dev ;;
     *) echo "$1" ;;
     esac
+}
+
+# LLVM's Archer, the OpenMP tool that tells ThreadSanitizer of OpenMP's
+# fork, join and barriers: its path, or nothing.
+nq_archer() {
+    local lib
+    for lib in /usr/lib/llvm-*/lib/libarcher.so; do [[ -e $lib ]] && echo "$lib"; done | sort -V | tail -1
 }
 
 # What to look for on another system.
@@ -63,6 +72,7 @@ nq_describe() {
     criterion) echo "Criterion (the C test framework) with its pkg-config file" ;;
     mpi) echo "an MPI library with mpicc and mpirun (Open MPI, MPICH)" ;;
     gnu-time) echo "GNU time as /usr/bin/time" ;;
+    archer) echo "clang with LLVM's OpenMP (libomp) and its Archer tool (libarcher.so)" ;;
     *) echo "$1" ;;
     esac
 }

@@ -135,7 +135,7 @@ int cmd_count(int argc, char **argv)
 
     /* Years of work do not start without a word: said as the work starts,
      * once the plan and the memory are found fine. */
-    const nq_run_hooks stop_only = { .stop = (volatile int *)&cli_stop_requested };
+    const nq_run_hooks stop_only = { .stop = cli_stop_flag() };
     const double estimate =
         !checkpoint || o.progress ? cli_estimate_seconds(n, o.engine, threads, &stop_only) : 0;
     run_start start = { .seconds = checkpoint ? 0 : estimate, .stop_after = o.stop_after };
@@ -149,7 +149,7 @@ int cmd_count(int argc, char **argv)
         on_run_start(&start, 0);
     const nq_run_hooks hooks = { .on_thread_start = on_run_start,
                                  .ctx = &start,
-                                 .stop = (volatile int *)&cli_stop_requested,
+                                 .stop = cli_stop_flag(),
                                  .on_done = on_done };
     const int tty = isatty(STDERR_FILENO);
     /* A part's share of the work, for its ETA. */

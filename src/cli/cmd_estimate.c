@@ -82,7 +82,7 @@ int cmd_estimate(int argc, char **argv)
     const uint64_t seed = o.seed_given ? o.seed
                                        : ((uint64_t)time(NULL) * 2654435761u ^ (uint64_t)getpid()) %
                                              ((uint64_t)1 << 53);
-    const nq_run_hooks hooks = { .stop = (volatile int *)&cli_stop_requested };
+    const nq_run_hooks hooks = { .stop = cli_stop_flag() };
     nq_estimate_params p = nq_estimate_params_default(o.n);
     p.engine = o.engine;
     p.threads = o.threads;

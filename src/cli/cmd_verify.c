@@ -54,7 +54,7 @@ int cmd_verify(int argc, char **argv)
                           "'nqueens count N --checkpoint FILE' keeps the work of a large N "
                           "if it is stopped");
     cli_catch_stop_signals();
-    const nq_run_hooks hooks = { .stop = (volatile int *)&cli_stop_requested };
+    const nq_run_hooks hooks = { .stop = cli_stop_flag() };
     int failures = 0, checked = 0;
     if (json)
         printf("{\"version\":\"%s\",\"engine\":\"%s\",\"threads\":%d,\"max\":%d,\"results\":[",

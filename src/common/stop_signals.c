@@ -6,8 +6,13 @@
 #include <string.h>
 #include <unistd.h>
 
-volatile sig_atomic_t cli_stop_requested;
-static volatile sig_atomic_t first_signal;
+/* A handler may touch only lock-free atomics (C11 7.14.1.1) and
+ * volatile sig_atomic_t; these are read by other threads too. */
+_Static_assert(ATOMIC_INT_LOCK_FREE == 2, "stop flags need lock-free atomic int");
+_Static_assert(sizeof(atomic_int) == sizeof(int) && _Alignof(atomic_int) == _Alignof(int),
+               "the stop flag is passed to the library as an int");
+atomic_int cli_stop_requested;
+static atomic_int first_signal;
 /* Written before the handlers are set: the handler may only write(2) it. */
 static char wait_message[128];
 static size_t wait_length;
@@ -45,6 +50,11 @@ void cli_catch_stop_signals(void)
     sigaction(SIGTERM, &sa, NULL);
     sigaction(SIGHUP, &sa, NULL);
     signal(SIGUSR1, SIG_IGN);
+}
+
+volatile int *cli_stop_flag(void)
+{
+    return (volatile int *)&cli_stop_requested;
 }
 
 int cli_stop_signal(void)

@@ -3,10 +3,18 @@
 #define NQ_COMMON_STOP_SIGNALS_H
 
 #include <signal.h>
+#include <stdatomic.h>
 
-/* Set by SIGINT, SIGTERM or SIGHUP: the run stops taking work, abandons
- * the subproblems in progress and saves what is finished. */
-extern volatile sig_atomic_t cli_stop_requested;
+/* Set by SIGINT, SIGTERM or SIGHUP (and by --stop-after, and nqueens-mpi's
+ * server thread): the run stops taking work, abandons the subproblems in
+ * progress and saves what is finished. A C11 atomic, lock-free (checked
+ * at build time), so that a signal handler may set it and any thread read
+ * it; plain reads and writes of it are atomic. */
+extern atomic_int cli_stop_requested;
+
+/* cli_stop_requested as nq_run_hooks.stop takes it: the library reads it
+ * with atomic loads (an atomic_int has int's size and alignment here). */
+volatile int *cli_stop_flag(void);
 
 /* Installs the handlers. The first signal is the one reported; any later
  * one only says on stderr that the stop is under way: nothing cuts the

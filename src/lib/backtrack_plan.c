@@ -34,7 +34,7 @@ static void emit(builder *b, const nq_sub *s)
         b->failed = NQ_ERR(E2BIG);
         return;
     }
-    if (b->size % 4096 == 0 && b->stop && *b->stop) {
+    if (b->size % 4096 == 0 && nq_stop_seen(b->stop)) {
         b->failed = NQ_ERR(EINTR);
         return;
     }
@@ -200,7 +200,7 @@ static int plan_backtrack(nq_plan *p, const volatile int *stop,
         h = nq_fnv1a(h, fields, sizeof fields);
         h = nq_fnv1a(h, s->cols, s->rows);
         p->weights[i] = estimate(n, s, rows);
-        if (i % 4096 == 4095 && stop && *stop)
+        if (i % 4096 == 4095 && nq_stop_seen(stop))
             return NQ_ERR(EINTR);
     }
     p->fingerprint = h;
@@ -233,7 +233,7 @@ static int search_pieces(const nq_rules *rules, int row, int split, uint32_t l, 
                          const volatile int *stop)
 {
     if (row >= split) {
-        if (stop && *stop)
+        if (nq_stop_seen(stop))
             return NQ_ERR(EINTR);
         nq_search(rules, row, l, d, r, board, leaves);
         return 0;

@@ -31,7 +31,7 @@ static int span_count(int n, pair_search search, const span *s, const volatile i
 {
     for (int c0 = s->lo0; c0 < s->hi0; c0++)
         for (int c1 = s->lo1; c1 < s->hi1; c1++) {
-            if (stop && *stop)
+            if (nq_stop_seen(stop))
                 return NQ_ERR(EINTR);
             if (c1 - c0 > 1 || c0 - c1 > 1) /* else same column or diagonal */
                 *count += search(n, c0, c1);

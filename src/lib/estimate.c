@@ -102,7 +102,7 @@ static int time_draws(sampler *s, const size_t *todo, size_t todo_size, int agai
         }
 #pragma omp for schedule(dynamic, 1)
         for (size_t k = 0; k < todo_size; k++) {
-            if (__atomic_load_n(&failed, __ATOMIC_RELAXED) || (s->stop && *s->stop))
+            if (__atomic_load_n(&failed, __ATOMIC_RELAXED) || nq_stop_seen(s->stop))
                 continue;
             draw *d = &s->draws[todo[k]];
             nq_sub_result r = { 0, 0 };
@@ -129,7 +129,7 @@ static int time_draws(sampler *s, const size_t *todo, size_t todo_size, int agai
                 __atomic_store_n(&failed, err, __ATOMIC_RELAXED);
         }
     }
-    if (!failed && s->stop && *s->stop)
+    if (!failed && nq_stop_seen(s->stop))
         failed = NQ_ERR(EINTR);
     return failed;
 }

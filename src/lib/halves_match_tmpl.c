@@ -114,7 +114,7 @@ int COUNT_FN(nq_match *m, const uint64_t *west, size_t nw, const uint64_t *east,
         const uint32_t free = all & ~p;
         for (uint32_t v = m->gvec[p]; v < m->gvec[p + 1]; v += 2) {
             /* A stop is seen within one block's work (milliseconds at n = 24). */
-            if (m->stop && *m->stop)
+            if (m->stop && __atomic_load_n(m->stop, __ATOMIC_RELAXED))
                 return NQ_ERR(EINTR);
             const uint8_t *t0 = m->tables + v * vtab, *t1 = t0 + vtab;
             const int pair = v + 1 < m->gvec[p + 1];

@@ -409,7 +409,7 @@ int nq_halves_count_piece(nq_halves_work *w, const nq_halves_piece *piece, const
             (piece->south == NQ_HALVES_ANY || piece->south == south)) {
             const int weight = by_rows ? nq_halves_rows_weight(G, &f, piece->north, south)
                                        : piece->weight;
-            if (stop && *stop)
+            if (stop && __atomic_load_n(stop, __ATOMIC_RELAXED))
                 return NQ_ERR(EINTR);
             if (weight) {
                 size_t nw, ne;

@@ -83,7 +83,7 @@ int nq_plan_create(nq_plan **out, int n, int engine, int depth, const nq_run_hoo
     p->engine = engine;
     p->depth = depth;
     int err = e->plan(p, stop);
-    if (!err && stop && *stop) /* a plan comes back only if no stop was seen */
+    if (!err && nq_stop_seen(stop)) /* a plan comes back only if no stop was seen */
         err = NQ_ERR(EINTR);
     if (!err) {
         p->order = malloc((p->size + 1) * sizeof *p->order);

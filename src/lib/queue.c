@@ -3,6 +3,7 @@
  * accumulator; the search itself shares nothing. */
 #include "engines.h"
 #include "plan.h"
+#include "util.h"
 
 #include <omp.h>
 #include <pthread.h>
@@ -117,7 +118,7 @@ static int run_list(const nq_plan *plan, int threads, const size_t *todo, size_t
         for (size_t k = 0; k < todo_size; k++) {
             /* Stopping skips the subproblems not yet started; the queue still
              * drains them, at no cost. */
-            if ((hooks->stop && *hooks->stop) ||
+            if (nq_stop_seen(hooks->stop) ||
                 __atomic_load_n(&failed, __ATOMIC_RELAXED)) {
                 __atomic_store_n(&stopped, 1, __ATOMIC_RELAXED);
                 continue;

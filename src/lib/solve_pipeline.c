@@ -74,7 +74,7 @@ static void slot_push(run *r, slot *s, nq_chunk *c)
 static int check_stop(run *r)
 {
     nq_listing *l = &r->listing;
-    if (!atomic_load(&l->stop) && l->caller_stop && *l->caller_stop) {
+    if (!atomic_load(&l->stop) && nq_stop_seen(l->caller_stop)) {
         r->caller_stopped = 1;
         atomic_store(&l->stop, 1);
         pthread_cond_broadcast(&r->worker_cv);

@@ -75,7 +75,7 @@ static inline int nq_list_stopping(nq_list_worker *w)
 {
     nq_listing *l = w->listing;
     return atomic_load_explicit(&l->stop, memory_order_relaxed) ||
-           (l->caller_stop && *l->caller_stop);
+           nq_stop_seen(l->caller_stop);
 }
 
 /* Appends board q as one record; 1 ends this subproblem's search. */

@@ -26,6 +26,15 @@ uint64_t nq_fnv1a(uint64_t h, const void *data, size_t len);
  * the `count` ascending sizes in `above` that n exceeds. */
 int nq_depth_for(int n, int first, const int *above, int count);
 
+/* Whether a caller's stop flag (nq_run_hooks.stop, NULL: none) is set: a
+ * relaxed atomic load, which other threads may set meanwhile (a plain load
+ * on x86: nothing to measure in the hot paths, which read it between
+ * pieces of work only). */
+static inline int nq_stop_seen(const volatile int *stop)
+{
+    return stop && __atomic_load_n(stop, __ATOMIC_RELAXED);
+}
+
 /* Monotonic wall-clock seconds. */
 double nq_now(void);
 

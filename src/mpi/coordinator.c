@@ -162,7 +162,7 @@ double coordinate(server *s)
     size_t *batch = checked(malloc((size + 1) * sizeof *batch));
     size_t k;
     double busy = 0;
-    const nq_run_hooks hooks = { .stop = (volatile int *)&cli_stop_requested };
+    const nq_run_hooks hooks = { .stop = cli_stop_flag() };
     while ((k = take(s, batch)) > 0) {
         const double t0 = MPI_Wtime();
         const int run = nq_plan_run_list(s->plan, s->o->threads, batch, k, s->done, s->results,

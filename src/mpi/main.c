@@ -120,7 +120,7 @@ static double work(const count_options *o, const nq_plan *plan)
     nq_sub_result *results = calloc(size + 1, sizeof *results);
     double busy = 0;
     int reply = 0;
-    const nq_run_hooks hooks = { .stop = (volatile int *)&cli_stop_requested };
+    const nq_run_hooks hooks = { .stop = cli_stop_flag() };
     const int working = msg && batch && done && results;
     if (!working) {
         /* Said here, and to rank 0, which stops the job and saves. */
@@ -177,7 +177,7 @@ static double work(const count_options *o, const nq_plan *plan)
 static nq_plan *plan_everywhere(const count_options *o, int *stop_signal)
 {
     nq_plan *plan;
-    const nq_run_hooks hooks = { .stop = (volatile int *)&cli_stop_requested };
+    const nq_run_hooks hooks = { .stop = cli_stop_flag() };
     int err = nq_plan_create(&plan, o->n, o->engine, o->depth, &hooks);
     int sig = err == NQ_ERR(EINTR) ? cli_stop_signal() : 0;
     MPI_Allreduce(MPI_IN_PLACE, &sig, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);

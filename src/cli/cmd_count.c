@@ -82,8 +82,8 @@ static void usage(void)
 {
     printf("usage: nqueens count N [-t|--threads T] [--engine NAME] [--depth D]\n"
            "                     [--bind none|numa|core] [--progress]\n"
-           "                     [--checkpoint FILE [--checkpoint-every SECONDS]]\n"
-           "                     [--part K/M] [--max-memory SIZE] [--json]\n\n"
+           "                     [--checkpoint FILE [--checkpoint-every SECONDS]\n"
+           "                     [--recount]] [--part K/M] [--max-memory SIZE] [--json]\n\n"
            "Counts the solutions of N-Queens (1 <= N <= %d): the total Q(N) and the\n"
            "unique ones U(N), distinct under rotation and reflection.\n\n",
            NQ_MAX_N);

@@ -151,9 +151,10 @@ typedef struct nq_count_params {
 /* The defaults for a count of n: every other field zero. */
 NQ_API nq_count_params nq_count_params_default(int n);
 
-/* An estimate of the bytes a count of n needs with this engine and threads
- * (from the sizes measured up to n = 21, extrapolated beyond). */
-NQ_API uint64_t nq_count_memory(int n, int engine, int threads);
+/* An upper bound on the bytes a count of n takes with this engine and
+ * threads held to max_memory (0: no limit). halves shrinks its per-thread
+ * blocks to fit; the value exceeds max_memory only when nothing fits. */
+NQ_API uint64_t nq_count_memory(int n, int engine, int threads, uint64_t max_memory);
 /* The memory available now (MemAvailable), or 0 if unknown. */
 NQ_API uint64_t nq_memory_available(void);
 

@@ -75,12 +75,12 @@ Test(api, memory_estimates_grow_with_n)
     cr_assert(avail > ((uint64_t)1 << 20) && avail < ((uint64_t)1 << 50), "%llu",
               (unsigned long long)avail);
     for (int e = 0; e < nq_engine_count(); e++) {
-        cr_assert_gt(nq_count_memory(16, e, 1), 0);
-        cr_assert_leq(nq_count_memory(16, e, 1), nq_count_memory(24, e, 2));
+        cr_assert_gt(nq_count_memory(16, e, 1, 0), 0);
+        cr_assert_leq(nq_count_memory(16, e, 1, 0), nq_count_memory(24, e, 2, 0));
     }
-    cr_assert_eq(nq_count_memory(0, 0, 1), 0);
-    cr_assert_eq(nq_count_memory(NQ_MAX_N + 1, 0, 1), 0);
-    cr_assert_eq(nq_count_memory(16, nq_engine_count(), 1), 0);
+    cr_assert_eq(nq_count_memory(0, 0, 1, 0), 0);
+    cr_assert_eq(nq_count_memory(NQ_MAX_N + 1, 0, 1, 0), 0);
+    cr_assert_eq(nq_count_memory(16, nq_engine_count(), 1, 0), 0);
 }
 
 /* Every plan engine at n = 8..12: the queue order is a permutation, largest

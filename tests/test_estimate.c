@@ -83,7 +83,7 @@ Test(estimate, by_budget)
     cr_assert(r.cpu_seconds_low <= r.cpu_seconds && r.cpu_seconds <= r.cpu_seconds_high);
     cr_assert(isfinite(r.cpu_seconds_high));
     cr_assert_eq(r.threads, nq_threads_for(64));
-    cr_assert_eq(r.peak_memory_bytes, nq_count_memory(13, 0, r.threads));
+    cr_assert_eq(r.peak_memory_bytes, nq_count_memory(13, 0, r.threads, 0));
     cr_assert_gt(r.wall_seconds, 0);
 }
 

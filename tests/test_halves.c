@@ -82,7 +82,7 @@ static void check_row_sets(int n, nq_simd level)
     size_t size;
     cr_assert_eq(nq_halves_pieces(n, &pieces, &size), 0);
     nq_halves_work *w;
-    cr_assert_eq(nq_halves_work_create(&w, n, level), 0);
+    cr_assert_eq(nq_halves_work_create(&w, n, level, 0), 0);
     nq_match *m;
     cr_assert_eq(nq_match_create(&m, level), 0);
     int checked = 0;
@@ -214,7 +214,7 @@ Test(halves, pieces_sum_to_q_on_every_path, .timeout = 300)
             size_t size;
             cr_assert_eq(nq_halves_pieces(n, &pieces, &size), 0);
             nq_halves_work *w;
-            cr_assert_eq(nq_halves_work_create(&w, n, (nq_simd)level), 0);
+            cr_assert_eq(nq_halves_work_create(&w, n, (nq_simd)level, 0), 0);
             nq_u128 sum = 0;
             for (size_t i = 0; i < size; i++) {
                 nq_u128 t;
@@ -236,7 +236,7 @@ Test(halves, a_stop_ends_a_piece)
     size_t size;
     cr_assert_eq(nq_halves_pieces(12, &pieces, &size), 0);
     nq_halves_work *w;
-    cr_assert_eq(nq_halves_work_create(&w, 12, NQ_SIMD_SCALAR), 0);
+    cr_assert_eq(nq_halves_work_create(&w, 12, NQ_SIMD_SCALAR, 0), 0);
     volatile int stop = 1;
     nq_u128 t;
     size_t stopped = 0;
@@ -245,4 +245,34 @@ Test(halves, a_stop_ends_a_piece)
     cr_assert_gt(stopped, 0);
     nq_halves_work_destroy(w);
     free(pieces);
+}
+
+/* The smallest budget splits the half-boards into many blocks and the
+ * lists into chunks (from n = 13 on): the pieces still add up to Q(n), on
+ * every path. */
+Test(halves, the_smallest_budget_gives_the_same_counts, .timeout = 300)
+{
+    for (int level = 0; level < NQ_SIMD_LEVELS; level++) {
+        if (!nq_simd_supported((nq_simd)level))
+            continue;
+        for (int n = 4; n <= 16; n++) {
+            unsigned long long total, unique;
+            cr_assert_eq(known_values(n, &total, &unique), 0);
+            nq_halves_piece *pieces;
+            size_t size;
+            cr_assert_eq(nq_halves_pieces(n, &pieces, &size), 0);
+            nq_halves_work *w;
+            cr_assert_eq(nq_halves_work_create(&w, n, (nq_simd)level, 1), 0);
+            nq_u128 sum = 0;
+            for (size_t i = 0; i < size; i++) {
+                nq_u128 t;
+                cr_assert_eq(nq_halves_count_piece(w, &pieces[i], NULL, &t), 0);
+                sum += t;
+            }
+            cr_assert(sum == total, "%s n=%d: %llu, expected %llu", nq_simd_name((nq_simd)level),
+                      n, (unsigned long long)sum, total);
+            nq_halves_work_destroy(w);
+            free(pieces);
+        }
+    }
 }

@@ -133,9 +133,17 @@ void parse_count_options(int argc, char **argv, int accept, void (*help)(void),
         for (int i = nq_engine_count() - 1; i >= 0; i--) {
             const nq_engine_info *e = nq_engine_get(i);
             if (e->parallel && (!o->depth || e->uses_depth) &&
-                (!limit || nq_count_memory(o->n, i, o->threads) <= limit))
+                (!limit || nq_count_memory(o->n, i, o->threads, limit) <= limit))
                 o->engine = i;
         }
+        /* Never slower without a word: the fallback is 100 to 1,000 times so. */
+        const uint64_t need = nq_count_memory(o->n, 0, o->threads, limit);
+        if (o->engine && !o->depth && limit && need > limit)
+            fprintf(stderr,
+                    "nqueens: %s needs at least %llu MiB on %d threads, more than the %llu MiB "
+                    "allowed; counting with %s, which is far slower\n",
+                    nq_engine_get(0)->name, (unsigned long long)((need + (1 << 20) - 1) >> 20),
+                    o->threads, (unsigned long long)(limit >> 20), nq_engine_get(o->engine)->name);
     }
     const nq_engine_info *info = nq_engine_get(o->engine);
     if (o->depth && !info->uses_depth)

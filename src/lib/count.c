@@ -305,12 +305,14 @@ static int count_any(const nq_count_params *params, int part, int parts, nq_coun
 
     /* Refused before any work rather than run out of memory midway. */
     const int threads = nq_threads_for(params->threads);
-    const uint64_t need = nq_count_memory(n, params->engine, threads);
     const uint64_t limit = params->max_memory ? params->max_memory : nq_memory_available();
+    size_t budget = 0;
+    const uint64_t need =
+        engine->memory ? engine->memory(n, threads, limit, &budget) : (uint64_t)16 << 20;
     if (limit && need > limit) {
         char line[200], need_str[32], limit_str[32];
         snprintf(line, sizeof line,
-                 "count %d with %s on %d threads needs about %s, more than the %s allowed "
+                 "count %d with %s on %d threads needs at least %s, more than the %s allowed "
                  "(--max-memory, or the memory available)",
                  n, engine->info.name, threads, size_str(need, 1, need_str),
                  size_str(limit, 0, limit_str));
@@ -334,6 +336,7 @@ static int count_any(const nq_count_params *params, int part, int parts, nq_coun
         nq_plan_destroy(plan);
         return NQ_ERR(ERANGE);
     }
+    plan->work_budget = budget;
     err = count_plan(params, part, parts, plan, result);
     result->unique_known = engine->info.gives_unique;
     result->depth = nq_plan_depth(plan);
@@ -361,14 +364,14 @@ nq_count_params nq_count_params_default(int n)
     return (nq_count_params){ .n = n };
 }
 
-uint64_t nq_count_memory(int n, int engine, int threads)
+uint64_t nq_count_memory(int n, int engine, int threads, uint64_t max_memory)
 {
     const nq_engine *e = nq_engine_impl(engine);
     if (!e || n < NQ_MIN_N || n > NQ_MAX_N)
         return 0;
     if (threads <= 0)
         threads = nq_default_threads();
-    return e->memory ? e->memory(n, threads) : (uint64_t)16 << 20;
+    return e->memory ? e->memory(n, threads, max_memory, NULL) : (uint64_t)16 << 20;
 }
 
 uint64_t nq_memory_available(void)

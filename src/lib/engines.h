@@ -43,9 +43,11 @@ typedef struct nq_engine {
     /* The queens placed before subproblem i's search (see
      * nq_plan_prefix). Every plan engine has one. */
     int (*prefix)(const nq_plan *plan, size_t i, int8_t cols[NQ_MAX_N]);
-    /* Optional: the bytes a count of n needs on `threads` threads
-     * (nq_count_memory); by default a few MB. */
-    uint64_t (*memory)(int n, int threads);
+    /* Optional: an upper bound on the bytes a count of n takes on `threads`
+     * threads when held to limit (0: none), and the per-thread budget
+     * (plan->work_budget) that keeps it there; more than limit when even
+     * the smallest does not fit (nq_count_memory). By default a few MB. */
+    uint64_t (*memory)(int n, int threads, uint64_t limit, size_t *budget);
     /* Optional: turns the sum over every subproblem into Q(n) and U(n). */
     int (*finish)(const nq_plan *plan, nq_sub_result *sum);
 } nq_engine;

@@ -387,7 +387,7 @@ int nq_estimate(const nq_estimate_params *p, nq_estimate_result *r)
         return err;
     r->subproblems = plan->size;
     r->depth = plan->depth;
-    r->peak_memory_bytes = nq_count_memory(p->n, p->engine, r->threads);
+    r->peak_memory_bytes = nq_count_memory(p->n, p->engine, r->threads, 0);
     sampler s = { .plan = plan, .engine = e, .stop = p->hooks ? p->hooks->stop : NULL,
                   .rng = p->seed, .threads = r->sample_threads, .count_threads = r->threads };
     err = estimate_plan(p, plan, &s, r, start);

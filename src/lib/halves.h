@@ -45,9 +45,21 @@ int nq_halves_pieces(int n, nq_halves_piece **out, size_t *count);
 /* A relative estimate of a piece's work, for the queue and the ETA. */
 double nq_halves_estimate(int n, const nq_halves_piece *piece);
 
-/* Per-thread buffers, kept from one piece to the next. */
+/* A thread's buffers are bounded by its budget, whatever n: the half-boards
+ * come in blocks of at most `west` and `east` footprints, from quadrant
+ * lists memoized up to `memo` entries per kind and held in chunks of
+ * `held`. The default measured as fast as any larger one at n = 16..21. */
+#define NQ_HALVES_BUDGET_DEFAULT ((size_t)40 << 20)
+#define NQ_HALVES_BUDGET_MIN ((size_t)64 << 10)
+typedef struct nq_halves_sizes {
+    size_t budget, memo, held, west, east;
+} nq_halves_sizes;
+nq_halves_sizes nq_halves_sizes_for(size_t budget);
+
+/* Per-thread buffers, kept from one piece to the next; budget 0 is the
+ * default. */
 typedef struct nq_halves_work nq_halves_work;
-int nq_halves_work_create(nq_halves_work **out, int n, nq_simd level);
+int nq_halves_work_create(nq_halves_work **out, int n, nq_simd level, size_t budget);
 void nq_halves_work_destroy(nq_halves_work *w);
 /* Bytes the buffers hold now. */
 size_t nq_halves_work_bytes(const nq_halves_work *w);
@@ -65,8 +77,8 @@ uint64_t nq_halves_invariant(int n, int quarter_turns);
  * reference the bit-mask search is tested against. */
 uint64_t nq_halves_invariant_orbits(int n, int quarter_turns);
 
-/* Half-boards of a piece, for tests: fills west/east footprints (NULL to
- * count only). Returns 0 or NQ_ERR(ENOMEM). */
+/* Every half-board of R = (piece->north, south), for tests: all the blocks
+ * of each side in one array. Returns 0 or NQ_ERR(ENOMEM). */
 int nq_halves_halves(nq_halves_work *w, const nq_halves_piece *piece, uint32_t south,
                    const uint64_t **west, size_t *nw, const uint64_t **east, size_t *ne);
 /* Footprint bits for n. */

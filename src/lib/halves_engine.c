@@ -38,7 +38,8 @@ int nq_halves_plan(nq_plan *p, const volatile int *stop)
 
 int nq_halves_work_new(const nq_plan *plan, void **work)
 {
-    return nq_halves_work_create((nq_halves_work **)work, plan->n, nq_simd_best());
+    return nq_halves_work_create((nq_halves_work **)work, plan->n, nq_simd_best(),
+                                 plan->work_budget);
 }
 
 void nq_halves_work_free(void *work)
@@ -86,21 +87,35 @@ int nq_halves_finish(const nq_plan *plan, nq_sub_result *sum)
     return 0;
 }
 
-uint64_t nq_halves_memory(int n, int threads)
+/* What a count holds beside its threads' budgets: the program and its
+ * libraries (measured: about 3 MiB resident), the plan and the run's state
+ * per piece (piece, weight, order, result, flags: under 64 bytes). */
+static double shared_bytes(int n)
 {
-    /* Measured here (the largest half-board set of an even n: 2956 at 16,
-     * 17506 at 18, 114142 at 20, each step x6.2) and quadrant placements
-     * (h x h, every row set: x8 to x9.5 a step). Per thread: the south-list
-     * memo (capped), about 120 bytes per half-board of the largest piece. */
-    static const double placements[] = { 1, 1, 3, 11, 60, 361, 2635, 16870, 118969, 915442,
-                                         7535369, 66807234, 633443407 };
-    const int h = n / 2, even = n - n % 2;
-    const double table = h <= 12 ? placements[h] : placements[12] * pow(9.5, h - 12);
-    const double memo = 2 * fmin(12 * table, 80.0 * (1 << 20));
-    const double largest = 114142 * pow(6.2, (even - 20) / 2.0);
-    const double pieces = n % 2 ? (double)n * n / 8 * pow(2, h) : pow(2, h);
-    const double bytes = 16.0 * (1 << 20) + 64 * pieces + threads * (memo + 120 * largest);
-    return bytes > 1e19 ? UINT64_MAX : (uint64_t)bytes;
+    const int h = n / 2;
+    const double pieces = n % 2 ? (double)n * n / 8 * ldexp(1, h) : ldexp(1, h);
+    return 4.0 * (1 << 20) + 64 * pieces;
+}
+
+/* A thread's buffers outside its budget: the work and matcher structs, the
+ * stream's buffer of entries, and the index arrays of the memos and
+ * buckets (per row set). */
+static double thread_bytes(int n)
+{
+    return 256.0 * 1024 + 40 * ldexp(1, n / 2);
+}
+
+uint64_t nq_halves_memory(int n, int threads, uint64_t limit, size_t *budget)
+{
+    const double fixed = shared_bytes(n), each = thread_bytes(n);
+    double b = NQ_HALVES_BUDGET_DEFAULT;
+    if (limit) {
+        const double room = ((double)limit - fixed) / threads - each;
+        b = room < NQ_HALVES_BUDGET_MIN ? NQ_HALVES_BUDGET_MIN : fmin(room, b);
+    }
+    if (budget)
+        *budget = (size_t)b;
+    return (uint64_t)(fixed + threads * (each + b));
 }
 
 int nq_halves_plausible(const nq_plan *plan, size_t i, nq_u128 total, nq_u128 unique)

@@ -13,7 +13,7 @@ int nq_halves_solve(const nq_plan *plan, size_t i, void *work, const volatile in
                   nq_sub_result *out);
 int nq_halves_prefix(const nq_plan *plan, size_t i, int8_t cols[NQ_MAX_N]);
 int nq_halves_finish(const nq_plan *plan, nq_sub_result *sum);
-uint64_t nq_halves_memory(int n, int threads);
+uint64_t nq_halves_memory(int n, int threads, uint64_t limit, size_t *budget);
 int nq_halves_plausible(const nq_plan *plan, size_t i, nq_u128 total, nq_u128 unique);
 
 #define NQ_HALVES_ENGINE                                                                          \

@@ -47,8 +47,12 @@ nq_simd nq_simd_best(void)
 
 int nq_match_create(nq_match **out, nq_simd level)
 {
-    static const nq_match_fn fns[NQ_SIMD_LEVELS] = { nq_match_count_scalar, nq_match_count_avx2,
-                                                     nq_match_count_avx512 };
+    static const nq_prepare_fn prepare[NQ_SIMD_LEVELS] = { nq_match_prepare_scalar,
+                                                           nq_match_prepare_avx2,
+                                                           nq_match_prepare_avx512 };
+    static const nq_scan_fn scan[NQ_SIMD_LEVELS] = { nq_match_scan_scalar, nq_match_scan_avx2,
+                                                     nq_match_scan_avx512 };
+    static const int lanes[NQ_SIMD_LEVELS] = { 64, 256, 512 };
     *out = NULL;
     if (level < 0 || level >= NQ_SIMD_LEVELS || !nq_simd_supported(level))
         return NQ_ERR(ENOTSUP);
@@ -56,7 +60,9 @@ int nq_match_create(nq_match **out, nq_simd level)
     if (!m)
         return NQ_ERR(ENOMEM);
     m->level = level;
-    m->count = fns[level];
+    m->prepare = prepare[level];
+    m->scan = scan[level];
+    m->lanes = lanes[level];
     *out = m;
     return 0;
 }
@@ -81,9 +87,9 @@ int nq_match_reserve(void **buf, size_t *cap, size_t need)
 {
     if (need <= *cap)
         return 0;
-    size_t grown = *cap ? *cap : 4096;
-    while (grown < need)
-        grown *= 2;
+    /* A sixteenth more, in whole pages: few regrowths, and a buffer never
+     * much above what its block needs (the engine's budget counts on it). */
+    const size_t grown = (need + need / 16 + 4095) & ~(size_t)4095;
     void *p = aligned_alloc(64, grown);
     if (!p)
         return -1;
@@ -134,10 +140,26 @@ int nq_match_index_bits(const nq_match *m, const uint64_t *west, size_t nw, cons
     return k;
 }
 
+int nq_match_prepare(nq_match *m, const uint64_t *west, size_t nw, const uint64_t *east,
+                     size_t ne, int bits)
+{
+    m->bits = bits;
+    m->nch = (bits + NQ_MATCH_CHUNK - 1) / NQ_MATCH_CHUNK;
+    m->k = nq_match_index_bits(m, west, nw, east, ne, bits, m->lanes, m->bit);
+    return m->prepare(m, east, ne);
+}
+
+int nq_match_scan(nq_match *m, const uint64_t *west, size_t nw, uint64_t *count)
+{
+    return m->scan(m, west, nw, count);
+}
+
 int nq_match_count(nq_match *m, const uint64_t *west, size_t nw, const uint64_t *east, size_t ne,
                    int bits, uint64_t *count)
 {
-    return m->count(m, west, nw, east, ne, bits, count);
+    *count = 0;
+    const int err = nq_match_prepare(m, west, nw, east, ne, bits);
+    return err ? err : nq_match_scan(m, west, nw, count);
 }
 
 uint64_t nq_match_count_plain(const uint64_t *west, size_t nw, const uint64_t *east, size_t ne)

@@ -46,6 +46,14 @@ size_t nq_match_bytes(const nq_match *m);
 int nq_match_count(nq_match *m, const uint64_t *west, size_t nw, const uint64_t *east, size_t ne,
                    int bits, uint64_t *count);
 
+/* nq_match_count in two steps, for sets that come in blocks: prepare one
+ * block of east footprints (the index bits chosen from it and a sample of
+ * west ones, which may be empty), then scan any number of west blocks
+ * against it, each adding its pairs to nothing: *count is that block's. */
+int nq_match_prepare(nq_match *m, const uint64_t *west, size_t nw, const uint64_t *east,
+                     size_t ne, int bits);
+int nq_match_scan(nq_match *m, const uint64_t *west, size_t nw, uint64_t *count);
+
 /* The plain O(nw * ne) count: the reference the fast one is checked against. */
 uint64_t nq_match_count_plain(const uint64_t *west, size_t nw, const uint64_t *east, size_t ne);
 

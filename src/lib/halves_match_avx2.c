@@ -14,7 +14,8 @@
 #include <immintrin.h>
 
 #define LANES 256
-#define COUNT_FN nq_match_count_avx2
+#define PREPARE_FN nq_match_prepare_avx2
+#define SCAN_FN nq_match_scan_avx2
 typedef __m256i vec;
 typedef struct {
     uint64_t n;
@@ -73,10 +74,14 @@ static void rows_from_planes(const uint8_t *planes, size_t stride, int nbytes,
 #endif
 
 #else
-int nq_match_count_avx2(nq_match *m, const uint64_t *west, size_t nw, const uint64_t *east,
-                        size_t ne, int bits, uint64_t *count)
+int nq_match_prepare_avx2(nq_match *m, const uint64_t *east, size_t ne)
 {
-    (void)m, (void)west, (void)nw, (void)east, (void)ne, (void)bits, (void)count;
+    (void)m, (void)east, (void)ne;
+    return NQ_ERR(ENOTSUP);
+}
+int nq_match_scan_avx2(nq_match *m, const uint64_t *west, size_t nw, uint64_t *count)
+{
+    (void)m, (void)west, (void)nw, (void)count;
     return NQ_ERR(ENOTSUP);
 }
 #endif

@@ -11,12 +11,16 @@
 /* Footprint bits per table chunk: 16 precomputed ANDs per chunk. */
 #define NQ_MATCH_CHUNK 4
 
-typedef int (*nq_match_fn)(nq_match *m, const uint64_t *west, size_t nw, const uint64_t *east,
-                           size_t ne, int bits, uint64_t *count);
+typedef int (*nq_prepare_fn)(nq_match *m, const uint64_t *east, size_t ne);
+typedef int (*nq_scan_fn)(nq_match *m, const uint64_t *west, size_t nw, uint64_t *count);
 
 struct nq_match {
     nq_simd level;
-    nq_match_fn count;
+    nq_prepare_fn prepare;
+    nq_scan_fn scan;
+    int lanes;            /* east footprints per vector */
+    int bits, nch, k;     /* of the prepared east side: footprint bits, chunks, index bits */
+    int bit[NQ_MATCH_MAX_INDEX];
     const volatile int *stop; /* read between vector blocks: a count ends with NQ_ERR(EINTR) */
     uint8_t *planes;    /* east footprints grouped, one byte plane per 8 bits */
     size_t planes_cap;
@@ -49,11 +53,12 @@ static inline uint32_t nq_match_gather(uint64_t fp, const int *bit, int k)
     return p;
 }
 
-int nq_match_count_scalar(nq_match *m, const uint64_t *west, size_t nw, const uint64_t *east,
-                          size_t ne, int bits, uint64_t *count);
-int nq_match_count_avx2(nq_match *m, const uint64_t *west, size_t nw, const uint64_t *east,
-                        size_t ne, int bits, uint64_t *count);
-int nq_match_count_avx512(nq_match *m, const uint64_t *west, size_t nw, const uint64_t *east,
-                          size_t ne, int bits, uint64_t *count);
+/* Each level's two halves of nq_match_count (halves_match_tmpl.c). */
+int nq_match_prepare_scalar(nq_match *m, const uint64_t *east, size_t ne);
+int nq_match_scan_scalar(nq_match *m, const uint64_t *west, size_t nw, uint64_t *count);
+int nq_match_prepare_avx2(nq_match *m, const uint64_t *east, size_t ne);
+int nq_match_scan_avx2(nq_match *m, const uint64_t *west, size_t nw, uint64_t *count);
+int nq_match_prepare_avx512(nq_match *m, const uint64_t *east, size_t ne);
+int nq_match_scan_avx512(nq_match *m, const uint64_t *west, size_t nw, uint64_t *count);
 
 #endif

@@ -5,7 +5,8 @@
 #include <string.h>
 
 #define LANES 64
-#define COUNT_FN nq_match_count_scalar
+#define PREPARE_FN nq_match_prepare_scalar
+#define SCAN_FN nq_match_scan_scalar
 typedef uint64_t vec;
 typedef uint64_t acc;
 

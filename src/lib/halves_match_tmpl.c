@@ -5,7 +5,7 @@
  *   acc, acc_zero, acc_add (adds the popcount of a vec), acc_sum
  *   rows_from_planes (LANES bytes of each byte plane -> one bit row per bit)
  *   pattern         a footprint's index pattern (bits gathered in order)
- *   COUNT_FN        the function's name
+ *   PREPARE_FN, SCAN_FN  the functions' names
  * The layout: east footprints are sorted into groups by their index pattern,
  * each group padded to whole vectors; each vector gets, per chunk of 4
  * footprint bits, 16 vectors: lane j of entry s is set when east footprint j
@@ -41,18 +41,14 @@ static void build_tables(uint8_t *t, const uint64_t (*rows)[WORDS], int nch, siz
     }
 }
 
-int COUNT_FN(nq_match *m, const uint64_t *west, size_t nw, const uint64_t *east, size_t ne,
-             int bits, uint64_t *count)
+/* The east side: footprints grouped by their index pattern (the bits in
+ * m->bit), scattered into byte planes, each vector's chunk tables built. */
+int PREPARE_FN(nq_match *m, const uint64_t *east, size_t ne)
 {
-    *count = 0;
-    if (!nw || !ne)
-        return 0;
-    int bit[NQ_MATCH_MAX_INDEX];
-    const int k = nq_match_index_bits(m, west, nw, east, ne, bits, LANES, bit);
-    const uint32_t groups = 1u << k, all = groups - 1;
+    const int k = m->k;
+    const uint32_t groups = 1u << k;
+    const int *bit = m->bit;
     uint32_t fill[NQ_MATCH_GROUPS];
-
-    /* East: counted by group, then scattered into byte planes. */
     memset(m->gcount, 0, groups * sizeof *m->gcount);
     for (size_t j = 0; j < ne; j++)
         m->gcount[pattern(east[j], bit, k)]++;
@@ -62,12 +58,10 @@ int COUNT_FN(nq_match *m, const uint64_t *west, size_t nw, const uint64_t *east,
         nvec += (m->gcount[g] + LANES - 1) / LANES;
     }
     m->gvec[groups] = nvec;
-    const int nbytes = (bits + 7) / 8, nch = (bits + NQ_MATCH_CHUNK - 1) / NQ_MATCH_CHUNK;
+    const int nbytes = (m->bits + 7) / 8, nch = m->nch;
     const size_t stride = (size_t)nvec * LANES, vtab = (size_t)nch * 16 * VBYTES;
     if (nq_match_reserve((void **)&m->planes, &m->planes_cap, (size_t)nbytes * stride) ||
-        nq_match_reserve((void **)&m->tables, &m->tables_cap, nvec * vtab) ||
-        nq_match_reserve((void **)&m->wpat, &m->wpat_cap, nw * sizeof *m->wpat) ||
-        nq_match_reserve((void **)&m->woff, &m->woff_cap, nw * nch * sizeof *m->woff))
+        nq_match_reserve((void **)&m->tables, &m->tables_cap, nvec * vtab))
         return NQ_ERR(ENOMEM);
     for (uint32_t g = 0; g < groups; g++) {
         fill[g] = m->gvec[g] * LANES;
@@ -89,6 +83,22 @@ int COUNT_FN(nq_match *m, const uint64_t *west, size_t nw, const uint64_t *east,
             build_tables(m->tables + v * vtab, (const uint64_t(*)[WORDS])rows, nch,
                          m->gcount[g] - first);
         }
+    return 0;
+}
+
+/* The west side against the prepared east one: the pairs with nothing in
+ * common. */
+int SCAN_FN(nq_match *m, const uint64_t *west, size_t nw, uint64_t *count)
+{
+    *count = 0;
+    const int k = m->k, nch = m->nch;
+    const int *bit = m->bit;
+    const uint32_t groups = 1u << k, all = groups - 1;
+    const size_t vtab = (size_t)nch * 16 * VBYTES;
+    uint32_t fill[NQ_MATCH_GROUPS];
+    if (nq_match_reserve((void **)&m->wpat, &m->wpat_cap, nw * sizeof *m->wpat) ||
+        nq_match_reserve((void **)&m->woff, &m->woff_cap, nw * nch * sizeof *m->woff))
+        return NQ_ERR(ENOMEM);
 
     /* West: sorted by group, each with its table offset per chunk. */
     memset(m->wstart, 0, (groups + 1) * sizeof *m->wstart);

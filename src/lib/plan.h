@@ -17,6 +17,7 @@ struct nq_plan {
     size_t *order; /* work-queue order: largest estimated subproblems first */
     double *weights;
     uint64_t fingerprint;
+    size_t work_budget; /* bytes a thread's work buffers may take; 0: the engine's default */
 };
 
 /* Estimates that are whole numbers up to this are ordered by a counting

@@ -80,7 +80,7 @@ static void check_row_sets(int n, nq_simd level)
     solutions all = all_solutions(n);
     nq_halves_piece *pieces;
     size_t size;
-    cr_assert_eq(nq_halves_pieces(n, &pieces, &size), 0);
+    cr_assert_eq(nq_halves_pieces(n, 0, &pieces, &size), 0);
     nq_halves_work *w;
     cr_assert_eq(nq_halves_work_create(&w, n, level, 0), 0);
     nq_match *m;
@@ -212,7 +212,7 @@ Test(halves, pieces_sum_to_q_on_every_path, .timeout = 300)
             cr_assert_eq(known_values(n, &total, &unique), 0);
             nq_halves_piece *pieces;
             size_t size;
-            cr_assert_eq(nq_halves_pieces(n, &pieces, &size), 0);
+            cr_assert_eq(nq_halves_pieces(n, 0, &pieces, &size), 0);
             nq_halves_work *w;
             cr_assert_eq(nq_halves_work_create(&w, n, (nq_simd)level, 0), 0);
             nq_u128 sum = 0;
@@ -234,7 +234,7 @@ Test(halves, a_stop_ends_a_piece)
 {
     nq_halves_piece *pieces;
     size_t size;
-    cr_assert_eq(nq_halves_pieces(12, &pieces, &size), 0);
+    cr_assert_eq(nq_halves_pieces(12, 0, &pieces, &size), 0);
     nq_halves_work *w;
     cr_assert_eq(nq_halves_work_create(&w, 12, NQ_SIMD_SCALAR, 0), 0);
     volatile int stop = 1;
@@ -260,7 +260,7 @@ Test(halves, the_smallest_budget_gives_the_same_counts, .timeout = 300)
             cr_assert_eq(known_values(n, &total, &unique), 0);
             nq_halves_piece *pieces;
             size_t size;
-            cr_assert_eq(nq_halves_pieces(n, &pieces, &size), 0);
+            cr_assert_eq(nq_halves_pieces(n, 0, &pieces, &size), 0);
             nq_halves_work *w;
             cr_assert_eq(nq_halves_work_create(&w, n, (nq_simd)level, 1), 0);
             nq_u128 sum = 0;

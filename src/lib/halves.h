@@ -39,8 +39,13 @@ typedef struct nq_halves_piece {
     uint32_t north, south;
 } nq_halves_piece;
 
-/* The pieces of n, in a fixed order. NQ_ERR(ENOMEM). */
-int nq_halves_pieces(int n, nq_halves_piece **out, size_t *count);
+/* The pieces of n, in a fixed order: one per middle configuration and north
+ * row set, the largest split into one per south row set while there are at
+ * most `most` (0: none split). NQ_ERR(ENOMEM). */
+int nq_halves_pieces(int n, size_t most, nq_halves_piece **out, size_t *count);
+/* The plan's `most` for n: split from n = 23 on, where the largest whole
+ * pieces take minutes. */
+size_t nq_halves_pieces_most(int n);
 
 /* A relative estimate of a piece's work, for the queue and the ETA. */
 double nq_halves_estimate(int n, const nq_halves_piece *piece);

@@ -15,7 +15,7 @@ int nq_halves_plan(nq_plan *p, const volatile int *stop)
     (void)stop; /* a few thousand pieces, planned in milliseconds */
     nq_halves_piece *pieces;
     size_t size;
-    int err = nq_halves_pieces(p->n, &pieces, &size);
+    int err = nq_halves_pieces(p->n, nq_halves_pieces_most(p->n), &pieces, &size);
     if (err)
         return err;
     p->subs = pieces;

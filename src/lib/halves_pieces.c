@@ -109,7 +109,7 @@ static int piece_fits(const frame *f, uint32_t north)
     return in_north <= f->west_queens && f->west_queens - in_north <= __builtin_popcount(f->south);
 }
 
-int nq_halves_pieces(int n, nq_halves_piece **out, size_t *count)
+static int whole_pieces(int n, nq_halves_piece **out, size_t *count)
 {
     const geom G = geom_of(n);
     *out = NULL;
@@ -154,6 +154,102 @@ int nq_halves_pieces(int n, nq_halves_piece **out, size_t *count)
     return 0;
 }
 
+/* The south row sets of a whole piece that count (a weight for R), in
+ * increasing order, into souths (NULL: only counted). */
+static size_t piece_souths(const geom *G, const nq_halves_piece *p, uint32_t *souths)
+{
+    frame f;
+    if (nq_halves_frame(G, p->middle_col, p->middle_row, &f))
+        return 0;
+    const int want = f.west_queens - __builtin_popcount(p->north);
+    const int by_rows = !G->g || p->middle_col == G->h;
+    size_t k = 0;
+    uint32_t south = 0;
+    do {
+        if (__builtin_popcount(south) == want &&
+            (!by_rows || nq_halves_rows_weight(G, &f, p->north, south))) {
+            if (souths)
+                souths[k] = south;
+            k++;
+        }
+        south = (south - f.south) & f.south;
+    } while (south);
+    return k;
+}
+
+typedef struct ranked {
+    double estimate;
+    size_t index;
+} ranked;
+
+static int larger_first(const void *a, const void *b)
+{
+    const ranked *x = a, *y = b;
+    if (x->estimate != y->estimate)
+        return x->estimate < y->estimate ? 1 : -1;
+    return x->index < y->index ? -1 : x->index > y->index;
+}
+
+size_t nq_halves_pieces_most(int n)
+{
+    return n >= 23 ? (size_t)1 << 20 : 0;
+}
+
+int nq_halves_pieces(int n, size_t most, nq_halves_piece **out, size_t *count)
+{
+    nq_halves_piece *whole;
+    size_t size;
+    int err = whole_pieces(n, &whole, &size);
+    if (err || size >= most) {
+        *out = whole;
+        *count = size;
+        return err;
+    }
+    /* The largest pieces split into one per south row set, largest first,
+     * while the plan stays within `most`: a stop or a kill loses less, and
+     * the queue's last pieces are short. */
+    const geom G = geom_of(n);
+    ranked *rank = malloc(size * sizeof *rank);
+    size_t *parts = calloc(size, sizeof *parts);
+    uint32_t *souths = malloc(((size_t)1 << G.h) * sizeof *souths);
+    if (!rank || !parts || !souths) {
+        free(rank), free(parts), free(souths), free(whole);
+        return NQ_ERR(ENOMEM);
+    }
+    for (size_t i = 0; i < size; i++)
+        rank[i] = (ranked){ nq_halves_estimate(n, &whole[i]), i };
+    qsort(rank, size, sizeof *rank, larger_first);
+    size_t total = size;
+    for (size_t r = 0; r < size; r++) {
+        const size_t k = piece_souths(&G, &whole[rank[r].index], NULL);
+        if (k < 2 || total + k - 1 > most)
+            break;
+        parts[rank[r].index] = k;
+        total += k - 1;
+    }
+    nq_halves_piece *pieces = malloc(total * sizeof *pieces);
+    if (pieces) {
+        size_t at = 0;
+        for (size_t i = 0; i < size; i++) {
+            if (!parts[i]) {
+                pieces[at++] = whole[i];
+                continue;
+            }
+            const size_t k = piece_souths(&G, &whole[i], souths);
+            for (size_t j = 0; j < k; j++) {
+                pieces[at] = whole[i];
+                pieces[at++].south = souths[j];
+            }
+        }
+    }
+    free(rank), free(parts), free(souths), free(whole);
+    if (!pieces)
+        return NQ_ERR(ENOMEM);
+    *out = pieces;
+    *count = total;
+    return 0;
+}
+
 static double binomial(int a, int b)
 {
     double r = 1;
@@ -173,8 +269,9 @@ double nq_halves_estimate(int n, const nq_halves_piece *piece)
         return 1;
     const int kn = __builtin_popcount(piece->north), ks = f.west_queens - kn;
     const int en = __builtin_popcount(f.north) - kn, es = __builtin_popcount(f.south) - ks;
-    const double rs = binomial(__builtin_popcount(f.south), ks);
+    const int one = piece->south != NQ_HALVES_ANY; /* one R, and a counted one */
+    const double rs = one ? 1 : binomial(__builtin_popcount(f.south), ks);
     const double west = binomial(G.h, kn) * binomial(G.h, ks);
     const double east = binomial(G.h, en) * binomial(G.h, es);
-    return 1 + rs * west * east * (piece->weight ? 1 : 0.25);
+    return 1 + rs * west * east * (piece->weight || one ? 1 : 0.25);
 }

@@ -276,3 +276,32 @@ Test(halves, the_smallest_budget_gives_the_same_counts, .timeout = 300)
         }
     }
 }
+
+/* The plan's turn parts (the columns it leaves out included) add up to the
+ * plain orbit search's S180 and S90. */
+Test(halves, turn_parts_add_up_to_the_orbit_search, .timeout = 120)
+{
+    nq_halves_piece parts[NQ_MAX_N * NQ_MAX_N + NQ_MAX_N + 1];
+    for (int n = 1; n <= 16; n++) {
+        const size_t k = nq_halves_turn_parts(n, parts);
+        uint64_t sum[3] = { 0 };
+        for (size_t i = 0; i < k; i++) {
+            uint64_t found;
+            cr_assert_eq(nq_halves_turn_part(n, parts[i].turns, (int)parts[i].north,
+                                             (int)parts[i].south, NULL, &found),
+                         0);
+            sum[parts[i].turns] += found;
+        }
+        cr_assert_eq(sum[2], nq_halves_invariant_orbits(n, 2), "n=%d S180", n);
+        cr_assert_eq(sum[1], nq_halves_invariant_orbits(n, 1), "n=%d S90", n);
+    }
+}
+
+/* A set stop ends a turn part at once, not done. */
+Test(halves, a_stop_ends_a_turn_part)
+{
+    volatile int stop = 1;
+    uint64_t found;
+    cr_assert_eq(nq_halves_turn_part(16, 2, -1, -1, &stop, &found), NQ_ERR(EINTR));
+    cr_assert_eq(nq_halves_turn_part(16, 1, -1, -1, &stop, &found), NQ_ERR(EINTR));
+}

@@ -36,6 +36,8 @@ typedef struct nq_halves_piece {
     int8_t middle_col; /* column of the middle row's queen */
     int8_t middle_row; /* row of the middle column's queen */
     uint8_t weight;    /* boards the piece stands for, by symmetry */
+    uint8_t turns;     /* 0: a piece of Q(n); 2 (S180) or 1 (S90): a part of that count, with
+                        * its first queens' columns in north and south (halves_engine.c) */
     uint32_t north, south;
 } nq_halves_piece;
 
@@ -73,6 +75,15 @@ size_t nq_halves_work_bytes(const nq_halves_work *w);
  * NQ_ERR(EINTR) if *stop (when stop is not NULL) was set before the end. */
 int nq_halves_count_piece(nq_halves_work *w, const nq_halves_piece *piece, const volatile int *stop,
                         nq_u128 *total);
+
+/* A part of nq_halves_invariant: S180's solutions with the queens of rows
+ * 0 and 1 in columns c0 and c1, S90's with row 0's in c0 (-1: any). The
+ * plan counts U(n)'s turns in such parts. NQ_ERR(EINTR) once *stop is set. */
+int nq_halves_turn_part(int n, int quarter_turns, int c0, int c1, const volatile int *stop,
+                        uint64_t *found);
+
+/* The plan's turn parts of n into out (room for n * n + n + 1); how many. */
+size_t nq_halves_turn_parts(int n, nq_halves_piece *out);
 
 /* Solutions left as they are by `quarter_turns` quarter turns (1: S90, 2:
  * S180): S180 by a bit-mask search of the top half, S90 by

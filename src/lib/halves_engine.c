@@ -10,14 +10,47 @@
 #include <math.h>
 #include <stdlib.h>
 
+/* The parts of S180 (first two rows' columns) and S90 (first row's), in
+ * the plan beside the pieces of Q(n), so that U(n) runs on every thread,
+ * stops and resumes with the rest (S180 alone took 50 s at n = 26, and
+ * grows 11x per two sizes). Columns that break a rule of the searches at
+ * once (the diagonal through a queen and its image, a neighbour's
+ * diagonal, the centre of an odd board) are left out. */
+size_t nq_halves_turn_parts(int n, nq_halves_piece *out)
+{
+    size_t k = 0;
+    const int mid = n % 2 ? n / 2 : -1;
+    if (n < 4) {
+        out[k++] = (nq_halves_piece){ .turns = 2, .north = NQ_HALVES_ANY, .south = NQ_HALVES_ANY };
+    } else {
+        for (int c0 = 1; c0 < n - 1; c0++)
+            for (int c1 = 0; c1 < n; c1++)
+                if (c0 != mid && c1 != mid && c1 != 1 && c1 != n - 2 && abs(c0 - c1) > 1 &&
+                    c0 + c1 != n - 1)
+                    out[k++] = (nq_halves_piece){ .turns = 2, .north = (uint32_t)c0,
+                                                  .south = (uint32_t)c1 };
+    }
+    for (int c0 = 0; c0 < n; c0++)
+        out[k++] = (nq_halves_piece){ .turns = 1, .north = (uint32_t)c0, .south = NQ_HALVES_ANY };
+    return k;
+}
+
 int nq_halves_plan(nq_plan *p, const volatile int *stop)
 {
-    (void)stop; /* a few thousand pieces, planned in milliseconds */
+    (void)stop; /* at most 2^20 pieces, planned in a second */
     nq_halves_piece *pieces;
     size_t size;
     int err = nq_halves_pieces(p->n, nq_halves_pieces_most(p->n), &pieces, &size);
     if (err)
         return err;
+    const size_t quads = size;
+    nq_halves_piece *grown = realloc(pieces, (size + (size_t)p->n * p->n + p->n + 1) * sizeof *grown);
+    if (!grown) {
+        free(pieces);
+        return NQ_ERR(ENOMEM);
+    }
+    pieces = grown;
+    size += nq_halves_turn_parts(p->n, pieces + size);
     p->subs = pieces;
     p->size = size;
     p->weights = malloc((size + 1) * sizeof *p->weights);
@@ -25,12 +58,17 @@ int nq_halves_plan(nq_plan *p, const volatile int *stop)
         return NQ_ERR(ENOMEM);
     const int32_t head[3] = { p->n, p->engine, p->depth };
     uint64_t h = nq_fnv1a(NQ_FNV_START, head, sizeof head);
+    double mean = 0;
     for (size_t i = 0; i < size; i++) {
         const nq_halves_piece *c = &pieces[i];
-        const int32_t fields[5] = { c->middle_col, c->middle_row, c->weight, (int32_t)c->north,
-                                    (int32_t)c->south };
+        const int32_t fields[6] = { c->middle_col, c->middle_row, c->weight, (int32_t)c->north,
+                                    (int32_t)c->south, c->turns };
         h = nq_fnv1a(h, fields, sizeof fields);
-        p->weights[i] = nq_halves_estimate(p->n, c);
+        /* A turn part is ordered as an average piece: it is small, but
+         * must not be left for the end. */
+        p->weights[i] = i < quads ? nq_halves_estimate(p->n, c) : mean / (quads ? quads : 1);
+        if (i < quads)
+            mean += p->weights[i];
     }
     p->fingerprint = h;
     return 0;
@@ -55,15 +93,22 @@ size_t nq_halves_work_size(const void *work)
 int nq_halves_solve(const nq_plan *plan, size_t i, void *work, const volatile int *stop,
                   nq_sub_result *out)
 {
-    const nq_halves_piece *pieces = plan->subs;
-    out->unique = 0;
-    return nq_halves_count_piece(work, &pieces[i], stop, &out->total);
+    const nq_halves_piece *c = &((const nq_halves_piece *)plan->subs)[i];
+    out->total = out->unique = 0;
+    if (!c->turns)
+        return nq_halves_count_piece(work, c, stop, &out->total);
+    /* A turn part: S180 counts once, S90 twice (S270 = S90), in unique. */
+    uint64_t found;
+    const int err = nq_halves_turn_part(plan->n, c->turns, (int)c->north, (int)c->south, stop,
+                                        &found);
+    out->unique = err ? 0 : (nq_u128)found * (c->turns == 1 ? 2 : 1);
+    return err;
 }
 
 int nq_halves_prefix(const nq_plan *plan, size_t i, int8_t cols[NQ_MAX_N])
 {
     const nq_halves_piece *c = &((const nq_halves_piece *)plan->subs)[i];
-    if (c->middle_col < 0)
+    if (c->middle_col < 0 || c->turns)
         return 0;
     const int h = plan->n / 2;
     cols[h] = (int8_t)c->middle_col;
@@ -75,12 +120,13 @@ int nq_halves_finish(const nq_plan *plan, nq_sub_result *sum)
 {
     const int n = plan->n;
     /* Burnside: U = (Q + S90 + S180 + S270 + fixed by the 4 reflections) / 8,
-     * S270 = S90, and no reflection fixes a solution once n > 1. */
+     * S270 = S90, and no reflection fixes a solution once n > 1. The turn
+     * parts' sum is S180 + 2 S90. */
     if (n == 1) {
         sum->unique = (uint64_t)sum->total;
         return 0;
     }
-    const nq_u128 fixed = sum->total + nq_halves_invariant(n, 2) + 2 * (nq_u128)nq_halves_invariant(n, 1);
+    const nq_u128 fixed = sum->total + sum->unique;
     if (fixed % 8)
         return NQ_ERR(EPROTO); /* cannot happen for a right Q(n): a check */
     sum->unique = (uint64_t)(fixed / 8);
@@ -124,11 +170,14 @@ int nq_halves_plausible(const nq_plan *plan, size_t i, nq_u128 total, nq_u128 un
      * fewer than the n! permutations, and the pieces' totals sum to Q(n):
      * none is above the published value where there is one. Far above the
      * truth still, but a value above it is certainly not a count. */
-    (void)i;
     nq_u128 most = 8, published, published_unique;
     for (int k = 2; k <= plan->n; k++)
         most *= (nq_u128)k;
     if (!nq_published(plan->n, &published, &published_unique) && published < most)
         most = published;
+    /* A turn part counts S180 or 2 S90 (in unique, each at most Q(n)'s
+     * bound twice) and nothing of Q(n). */
+    if (((const nq_halves_piece *)plan->subs)[i].turns)
+        return total == 0 && unique <= 2 * most;
     return unique == 0 && total <= most;
 }

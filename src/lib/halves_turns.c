@@ -9,12 +9,17 @@
 
 /* ------------------------------------------------- symmetric solutions */
 
+/* A stop is looked at this deep in the searches: their subtrees there take
+ * well under a second even at n = 32. */
+#define STOP_DEPTH 4
+
 typedef struct turn_search {
     int n, turns;
     uint8_t row[32], col[32], up[64], down[64]; /* occupied rows, columns, diagonals */
     uint64_t found;
+    const volatile int *stop;
+    int stopped;
 } turn_search;
-
 /* The image of (r, c) under `turns` quarter turns. */
 static void turn(int n, int turns, int *r, int *c)
 {
@@ -56,6 +61,10 @@ static int place_orbit(turn_search *t, int r, int c, int cells[4][2])
  * empty row's queen decides the next orbit, so each is found once. */
 static void turn_rows(turn_search *t, int r)
 {
+    if (r == STOP_DEPTH && t->stop && *t->stop)
+        t->stopped = 1;
+    if (t->stopped)
+        return;
     while (r < t->n && t->row[r])
         r++;
     if (r == t->n) {
@@ -75,14 +84,31 @@ static void turn_rows(turn_search *t, int r)
     }
 }
 
-uint64_t nq_halves_invariant_orbits(int n, int quarter_turns)
+/* The solutions with the first row's queen in column `first` (-1: any). */
+static int orbits_from(int n, int quarter_turns, int first, const volatile int *stop,
+                       uint64_t *found)
 {
     turn_search t;
     memset(&t, 0, sizeof t);
     t.n = n;
     t.turns = quarter_turns;
-    turn_rows(&t, 0);
-    return t.found;
+    t.stop = stop;
+    if (first < 0) {
+        turn_rows(&t, 0);
+    } else {
+        int cells[4][2];
+        if (place_orbit(&t, 0, first, cells) >= 0)
+            turn_rows(&t, 1);
+    }
+    *found = t.found;
+    return t.stopped ? NQ_ERR(EINTR) : 0;
+}
+
+uint64_t nq_halves_invariant_orbits(int n, int quarter_turns)
+{
+    uint64_t found;
+    orbits_from(n, quarter_turns, -1, NULL, &found);
+    return found;
 }
 
 /* S180 by bit masks: a queen at (r, c) of the top half brings its image at
@@ -90,30 +116,56 @@ uint64_t nq_halves_invariant_orbits(int n, int quarter_turns)
  * (index i with its mirror 2n-2-i): testing the queen's own bits tests the
  * image's. Diagonals are indexed by r+c and c-r+n-1, at most 62. The queen
  * and its image share a diagonal when c = r or c = n-1-r. */
-static uint64_t half_turn_rows(int n, int r, uint32_t cols, uint64_t up, uint64_t down)
+typedef struct half_turn {
+    int n;
+    uint32_t first[2]; /* the columns rows 0 and 1 may use (a part of the search) */
+    const volatile int *stop;
+    int stopped;
+} half_turn;
+
+static uint64_t half_turn_rows(half_turn *x, int r, uint32_t cols, uint64_t up, uint64_t down)
 {
+    const int n = x->n;
     if (r == n / 2)
         return 1;
+    if (r == STOP_DEPTH && x->stop && *x->stop)
+        x->stopped = 1;
+    if (x->stopped)
+        return 0;
     uint32_t avail = nq_full_mask(n) & ~cols & ~(uint32_t)(up >> r) &
                     ~(uint32_t)(down >> (n - 1 - r)) & ~(1u << r) & ~(1u << (n - 1 - r));
+    if (r < 2)
+        avail &= x->first[r];
     uint64_t found = 0;
     const int last = 2 * n - 2;
     while (avail) {
         const int c = __builtin_ctz(avail);
         avail &= avail - 1;
         const int u = r + c, d = c - r + n - 1;
-        found += half_turn_rows(n, r + 1, cols | 1u << c | 1u << (n - 1 - c),
+        found += half_turn_rows(x, r + 1, cols | 1u << c | 1u << (n - 1 - c),
                                 up | 1ull << u | 1ull << (last - u),
                                 down | 1ull << d | 1ull << (last - d));
     }
     return found;
 }
 
-uint64_t nq_halves_invariant(int n, int quarter_turns)
+int nq_halves_turn_part(int n, int quarter_turns, int c0, int c1, const volatile int *stop,
+                        uint64_t *found)
 {
     if (quarter_turns != 2)
-        return nq_halves_invariant_orbits(n, quarter_turns);
+        return orbits_from(n, quarter_turns, c0, stop, found);
+    half_turn x = { .n = n, .stop = stop };
+    x.first[0] = c0 < 0 ? UINT32_MAX : 1u << c0;
+    x.first[1] = c1 < 0 ? UINT32_MAX : 1u << c1;
     /* An odd board's middle row maps to itself: its queen is the centre. */
     const uint64_t centre = n % 2 ? 1ull << (n - 1) : 0;
-    return half_turn_rows(n, 0, n % 2 ? 1u << (n / 2) : 0, centre, centre);
+    *found = half_turn_rows(&x, 0, n % 2 ? 1u << (n / 2) : 0, centre, centre);
+    return x.stopped ? NQ_ERR(EINTR) : 0;
+}
+
+uint64_t nq_halves_invariant(int n, int quarter_turns)
+{
+    uint64_t found;
+    nq_halves_turn_part(n, quarter_turns, -1, -1, NULL, &found);
+    return found;
 }

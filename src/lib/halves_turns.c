@@ -61,7 +61,7 @@ static int place_orbit(turn_search *t, int r, int c, int cells[4][2])
  * empty row's queen decides the next orbit, so each is found once. */
 static void turn_rows(turn_search *t, int r)
 {
-    if (r == STOP_DEPTH && t->stop && *t->stop)
+    if (r == STOP_DEPTH && nq_stop_seen(t->stop))
         t->stopped = 1;
     if (t->stopped)
         return;
@@ -128,7 +128,7 @@ static uint64_t half_turn_rows(half_turn *x, int r, uint32_t cols, uint64_t up, 
     const int n = x->n;
     if (r == n / 2)
         return 1;
-    if (r == STOP_DEPTH && x->stop && *x->stop)
+    if (r == STOP_DEPTH && nq_stop_seen(x->stop))
         x->stopped = 1;
     if (x->stopped)
         return 0;

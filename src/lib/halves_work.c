@@ -184,7 +184,7 @@ static int count_rows(nq_halves_work *w, const volatile int *stop, uint64_t *pai
             return err;
         nq_stream_rewind(west);
         for (int first = 1;; first = 0) {
-            if (stop && *stop)
+            if (nq_stop_seen(stop))
                 return NQ_ERR(EINTR);
             err = nq_stream_next(west, w->join, w->west, w->z.west, &nw);
             if (!err && !nw)

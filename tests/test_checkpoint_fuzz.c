@@ -319,7 +319,7 @@ Test(checkpoint_fuzz, wrong_values_never_give_a_wrong_count, .init = setup, .fin
     char line[200], total[40];
     unsigned round = 0, outcomes[3] = { 0 };
     const nq_u128 factorial8 = (nq_u128)8 * 39916800, q8 = 8 * 2680; /* 8 n!, 8 Q(n) at 11 */
-    for (size_t k = 0; k < (size + 1) / 2; k += 1 + below(3)) {
+    for (size_t k = 0; k < (size + 1) / 2; k += 1 + below(6)) {
         const size_t i = 2 * k;
         const nq_u128 t = truth[i].total;
         const uint64_t u = truth[i].unique;

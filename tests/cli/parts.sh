@@ -28,10 +28,10 @@ for k in 1 2 3; do
     "$bin" count 12 -t 1 --part $k/3 --checkpoint p$k.ck >out$k || fail "part $k/3"
 done
 check "part 1/3's line" test "$(untimed <out1)" = \
-    "n=12 part=1/3 subproblems=16 done total_of_part=4258 engine=halves threads=1"
+    "n=12 part=1/3 subproblems=8 done total_of_part=4298 engine=halves threads=1"
 check "no part says total=" test "$(grep -c 'total=' out1 out2 out3 | grep -vc ':0')" -eq 0
 out=$("$bin" count 12 -t 1 --part 2/3 --checkpoint p2.ck --json)
-check "part 2/3 --json: resumed" test "$(json_field resumed_subproblems <<<"$out")" = 109
+check "part 2/3 --json: resumed" test "$(json_field resumed_subproblems <<<"$out")" = 9
 check "part 2/3 --json: no total" test "$(python3 -c 'import json,sys; print("total" in json.load(sys.stdin))' <<<"$out")" = False
 check "merge: Q(12) and U(12)" test "$("$bin" merge p3.ck p1.ck p2.ck | untimed)" = \
     "n=12 total=14200 unique=1787 engine=halves threads=1 parts=3 files=3"
@@ -43,15 +43,15 @@ check "a part given twice with equal counts: accepted" test "$("$bin" merge p1.c
     "n=12 total=14200 unique=1787 engine=halves threads=1 parts=3 files=4"
 
 # --status: complete or not, exit 0.
-run 0 "n=12 engine=halves depth=0 parts=3 files=2 subproblems=144 missing=109 work_done=67.1% solutions_so_far=10976
-part 1/3: complete (16 subproblems)
-part 2/3: 109 of 109 missing
-part 3/3: complete (19 subproblems)" "" "$bin" merge --status p1.ck p3.ck
+run 0 "n=12 engine=halves depth=0 parts=3 files=2 subproblems=144 missing=9 work_done=66.7% solutions_so_far=9082
+part 1/3: complete (8 subproblems)
+part 2/3: 9 of 9 missing
+part 3/3: complete (127 subproblems)" "" "$bin" merge --status p1.ck p3.ck
 out=$("$bin" merge --status --json p1.ck p3.ck)
-check "--status --json: missing per part" test "$(json_field missing_per_part <<<"$out")" = "[0, 109, 0]"
+check "--status --json: missing per part" test "$(json_field missing_per_part <<<"$out")" = "[0, 9, 0]"
 
 # Refused: one line, exit 1, nothing on stdout.
-run 1 "" "nqueens: merge: 109 of 144 subproblems missing: part 2/3 (all 109); no total without them" \
+run 1 "" "nqueens: merge: 9 of 144 subproblems missing: part 2/3 (all 9); no total without them" \
     "$bin" merge p1.ck p3.ck
 "$bin" count 13 -t 1 --part 2/3 --checkpoint n13.ck >/dev/null
 run 1 "" "nqueens: merge: checkpoint 'n13.ck': made for n=13 engine=halves depth=0, not n=12 engine=halves depth=0" \
@@ -114,7 +114,7 @@ if [[ -n $mpi ]]; then
     rm -f p2.ck
     out=$(timeout 300 mpirun -np 2 "$mpi" count 12 -t 1 --part 2/3 --checkpoint p2.ck 2>err)
     check "mpi: part 2/3's line ($(cat err))" test "$(untimed <<<"$out")" = \
-        "n=12 part=2/3 subproblems=109 done total_of_part=3224 engine=halves threads=1 ranks=2"
+        "n=12 part=2/3 subproblems=9 done total_of_part=5118 engine=halves threads=1 ranks=2"
     check "mpi's part merges with count's" test "$("$bin" merge p1.ck p2.ck p3.ck | untimed)" = \
         "n=12 total=14200 unique=1787 engine=halves threads=1 parts=3 files=3"
     timeout 300 mpirun -np 2 "$mpi" count 12 -t 1 --part 1/3 --checkpoint p2.ck >out 2>err

@@ -185,7 +185,7 @@ static int budget(const sampler *s, const nq_estimate_params *p, double plan_sec
                   double *cpu_budget)
 {
     double cpu, low, high;
-    const int err = nq_est_stratified(s, 0, &cpu, &low, &high);
+    const int err = nq_est_stratified(s, 0, 0, &cpu, &low, &high);
     if (!err)
         *cpu_budget = p->seconds > 0 ? p->seconds * s->threads
                                      : fmin(NQ_ESTIMATE_SHARE * (cpu + plan_seconds),
@@ -334,11 +334,28 @@ static int estimate_plan(const nq_estimate_params *p, const nq_plan *plan, sampl
     double work = 0;
     for (int t = 0; t < s->threads; t++)
         work = fmax(work, s->work_seconds[t]);
-    err = nq_est_stratified(s, 0, &r->cpu_seconds, &r->cpu_seconds_low, &r->cpu_seconds_high);
+    err = nq_est_stratified(s, 0, 0, &r->cpu_seconds, &r->cpu_seconds_low, &r->cpu_seconds_high);
     if (!err)
-        err = nq_est_stratified(s, 1, &r->solutions, &r->solutions_low, &r->solutions_high);
+        err = nq_est_stratified(s, 1, 0, &r->solutions, &r->solutions_low, &r->solutions_high);
     if (err)
         return err;
+    /* Where Q(n) is published, the ratio estimator (Cochran, Sampling
+     * Techniques, ch. 6): the sample's seconds per solution times the known
+     * Q(n). A piece's time follows its solutions far more closely than its
+     * estimated weight, so the interval narrows; it is the linearized one,
+     * from the residuals seconds - ratio x solutions. */
+    nq_u128 published, published_unique;
+    if (!nq_published(p->n, &published, &published_unique) && r->solutions > 0) {
+        const double ratio = r->cpu_seconds / r->solutions, scale = (double)published / r->solutions;
+        double residual, low, high;
+        err = nq_est_stratified(s, 0, ratio, &residual, &low, &high);
+        if (err)
+            return err;
+        r->cpu_seconds = ratio * (double)published;
+        const double half = (high - residual) * scale;
+        r->cpu_seconds_low = isfinite(half) ? fmax(0, r->cpu_seconds - half) : 0;
+        r->cpu_seconds_high = isfinite(half) ? r->cpu_seconds + half : INFINITY;
+    }
     /* The sampling's interval and the timing noise's, together. */
     const double sampling = r->cpu_seconds_high - r->cpu_seconds;
     const double timing = 1.6448536269514722 * r->timing_noise * r->cpu_seconds;

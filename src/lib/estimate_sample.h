@@ -50,9 +50,11 @@ double nq_est_measure(const nq_plan *plan, size_t i);
 /* The total size measure of stratum h. */
 double nq_est_stratum_measure(const sampler *s, int h);
 /* The stratified estimate of a total over every subproblem, from each
- * draw's seconds (or solutions), with its 90% interval (0 to infinity when
- * a stratum has one draw). 0 or NQ_ERR(ENOMEM). */
-int nq_est_stratified(const sampler *s, int solutions, double *value, double *low, double *high);
+ * draw's seconds less ratio times its solutions (or its solutions), with
+ * its 90% interval (0 to infinity when a stratum has one draw). 0 or
+ * NQ_ERR(ENOMEM). */
+int nq_est_stratified(const sampler *s, int solutions, double ratio, double *value, double *low,
+                      double *high);
 /* The count's work queue on `threads` threads, simulated: its wall seconds
  * (-1 without memory), and the largest piece's seconds in *largest. */
 double nq_est_queue_seconds(const sampler *s, int threads, double *largest);

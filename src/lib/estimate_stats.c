@@ -30,7 +30,7 @@ static double t95(double df)
 
 /* The stratified estimate of a total over every subproblem, from the value
  * of each draw (seconds or solutions), with its 90% interval. */
-int nq_est_stratified(const sampler *s, int solutions, double *value, double *low,
+int nq_est_stratified(const sampler *s, int solutions, double ratio, double *value, double *low,
                       double *high)
 {
     double *mean = calloc((size_t)s->strata, sizeof *mean);
@@ -45,7 +45,7 @@ int nq_est_stratified(const sampler *s, int solutions, double *value, double *lo
     for (size_t k = 0; k < s->count; k++) { /* Welford's running mean and squares */
         const draw *d = &s->draws[k];
         const int h = d->stratum;
-        const double y = solutions ? (double)d->total : d->seconds;
+        const double y = solutions ? (double)d->total : d->seconds - ratio * (double)d->total;
         const int alone = s->first[h + 1] - s->first[h] == 1;
         const double z = alone ? y : y / nq_est_measure(s->plan, d->i) * nq_est_stratum_measure(s, h);
         const double delta = z - mean[h];

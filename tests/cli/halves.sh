@@ -54,4 +54,27 @@ out=$("$bin" count 17 -t 1 --checkpoint "$ck" --json)
 check "SIGKILL: resumed total" test "$(json_field total <<<"$out")" = "${Q[17]}"
 check "SIGKILL: resumed unique" test "$(json_field unique <<<"$out")" = "${U[17]}"
 
+# A --max-memory that forces small blocks (a few thousand half-boards each,
+# lists enumerated a block at a time): the same counts on 1, 2 and 3
+# threads, and a measured peak within the limit (nq_count_memory's bound).
+for want in "14 1 10M" "14 2 10M" "14 3 10M" "15 1 10M" "15 2 10M" "15 3 10M" "16 1 10M" \
+    "16 2 10M" "16 3 10M" "17 3 12M" "18 2 16M"; do
+    read -r n t limit <<<"$want"
+    out=$("$bin" count "$n" -t "$t" --max-memory "$limit" --json)
+    check "count $n -t $t --max-memory $limit: total" test "$(json_field total <<<"$out")" = "${Q[$n]}"
+    check "count $n -t $t --max-memory $limit: unique" test "$(json_field unique <<<"$out")" = "${U[$n]}"
+    check "count $n -t $t --max-memory $limit: peak within it" \
+        test "$(json_field peak_memory_bytes <<<"$out")" -le $((${limit%M} << 20))
+done
+
+# Stopped inside U(n)'s turn parts, which the queue takes last (n = 16: 256
+# pieces, then 240 parts of S180 and S90), and resumed: exact.
+ck=$tmp/turns.ckpt
+"$bin" count 16 -t 2 --checkpoint "$ck" --stop-after 300 >/dev/null 2>&1
+check "turn parts: stopped (status 130)" test $? -eq 130
+check "turn parts: some saved (total 0, S180 or 2 S90 in unique)" grep -Eq '^[0-9]+ 0 [1-9]' "$ck"
+out=$("$bin" count 16 -t 1 --checkpoint "$ck" --json)
+check "turn parts: resumed total" test "$(json_field total <<<"$out")" = "${Q[16]}"
+check "turn parts: resumed unique" test "$(json_field unique <<<"$out")" = "${U[16]}"
+
 finish "all halves checks passed"

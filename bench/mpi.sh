@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The MPI figures of README: nqueens-mpi over ranks × threads on this
+# The MPI figures of doc/performance.md: nqueens-mpi over ranks × threads on this
 # machine, each layout timed in turn, wall clock of the whole mpirun, with
 # each rank's busy seconds from the program's JSON.
 #   bench/mpi.sh [--n N] [--layouts "1x1 1x2 2x1 3x1"] [--runs K] [--out DIR]

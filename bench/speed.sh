@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The speed figures of README: one thread against a reference counter, and
+# The speed figures of doc/performance.md: one thread against a reference counter, and
 # two threads against one, timed in the same run with hyperfine.
 #   bench/speed.sh [YARDSTICK.c] [--n "16 17"] [--runs K] [--out DIR]
 # YARDSTICK.c is the plain recursive mirror-symmetric counter the targets are

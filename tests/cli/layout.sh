@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# README's layout table against the tree: every path it names exists, and
+# The layout table (doc/hacking.md) against the tree: every path it names exists, and
 # every file of the library and of the top level is named in it (the
 # programs' folders are named as folders).
 #   layout.sh SOURCE_ROOT
@@ -8,8 +8,8 @@ root=$1
 source "$(dirname "$0")/lib.sh"
 
 # The table's rows: `path`, `file`, ... | what it holds |
-sed -n '/^## Layout/,/^## /p' "$root/README.md" | grep '^| `' >"$tmp/rows"
-check "README has a layout table" test -s "$tmp/rows"
+sed -n '/^## Layout/,/^## /p' "$root/doc/hacking.md" | grep '^| `' >"$tmp/rows"
+check "doc/hacking.md has a layout table" test -s "$tmp/rows"
 : >"$tmp/named"
 while IFS= read -r row; do
     cell=${row#| }
@@ -25,7 +25,7 @@ while IFS= read -r row; do
             path=$([[ $word == */* ]] && echo "$word" || echo "$dir/$word")
         fi
         path=${path%/}
-        [[ -e $root/$path ]] || fail "README's layout names $path, which is not in the tree"
+        [[ -e $root/$path ]] || fail "doc/hacking.md's layout names $path, which is not in the tree"
         echo "$path" >>"$tmp/named"
     done
 done <"$tmp/rows"
@@ -33,9 +33,9 @@ done <"$tmp/rows"
 grep -o '`[a-z_0-9]*\.[ch]`' "$tmp/rows" | tr -d '`' | sed 's|^|src/lib/|' >>"$tmp/named"
 
 for f in $(cd "$root" && ls src/lib/*.[ch] include/*.h); do
-    grep -qx "$f" "$tmp/named" || fail "$f is not in README's layout table"
+    grep -qx "$f" "$tmp/named" || fail "$f is not in doc/hacking.md's layout table"
 done
 for d in src/cli src/common src/mpi tests tests/cli bench scripts doc; do
-    grep -qx "$d" "$tmp/named" || fail "the folder $d is not in README's layout table"
+    grep -qx "$d" "$tmp/named" || fail "the folder $d is not in doc/hacking.md's layout table"
 done
-finish "README's layout table matches the tree"
+finish "doc/hacking.md's layout table matches the tree"

@@ -16,6 +16,32 @@ NQ_WANTS=(hwloc)
 
 nq_log() { printf '%s\n' "$*" >&2; }
 
+# The set-up's full output (apt, meson, ninja) goes to one log file per run,
+# made on first use: a new user's screen shows one line per step, not apt's
+# hundreds. NQ_SETUP_LOG may name the file instead.
+NQ_SETUP_LOG=${NQ_SETUP_LOG:-}
+
+# nq_step WHAT CMD...: runs CMD with its output appended to the log; one line
+# on stderr says WHAT, names the log and ends with how it went. On failure
+# the log's last lines follow, so the cause is on screen too.
+nq_step() {
+    local what=$1 status=0
+    shift
+    if [[ -z $NQ_SETUP_LOG ]]; then
+        NQ_SETUP_LOG=$(mktemp "${TMPDIR:-/tmp}/nqueens-setup.XXXXXX") || return 1
+    fi
+    printf 'nqueens: %s (log: %s) ... ' "$what" "$NQ_SETUP_LOG" >&2
+    printf '\n== %s\n$ %s\n' "$what" "$*" >>"$NQ_SETUP_LOG"
+    "$@" >>"$NQ_SETUP_LOG" 2>&1 </dev/null || status=$?
+    if ((status == 0)); then
+        printf 'done\n' >&2
+    else
+        printf 'failed (status %d); the end of the log:\n' "$status" >&2
+        tail -n 20 "$NQ_SETUP_LOG" | sed 's/^/    /' >&2
+    fi
+    return "$status"
+}
+
 # 0 if the requirement is met on this system.
 nq_have() {
     case $1 in
@@ -99,15 +125,17 @@ nq_install() {
         fi
     fi
     if ((can_apt)); then
-        local packages=()
-        for need in "${missing[@]}" "${wanted[@]}"; do
+        local packages=() needs=("${missing[@]}" "${wanted[@]}")
+        for need in "${needs[@]}"; do
             # shellcheck disable=SC2207 # one word per package
             packages+=($(nq_debian_packages "$need"))
         done
-        nq_log "nqueens: installing ${packages[*]} (apt) for: ${missing[*]} ${wanted[*]}"
-        "${sudo[@]}" apt-get update -qq >&2 &&
-            "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
-                --no-install-recommends "${packages[@]}" >&2
+        # A failed step is not the end: what is still missing is said below.
+        if nq_step "updating apt's package lists" "${sudo[@]}" apt-get update; then
+            nq_step "installing ${packages[*]} (apt) for: ${needs[*]}" \
+                "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y \
+                --no-install-recommends "${packages[@]}" || true
+        fi
         local still=() still_wanted=()
         for need in "${missing[@]}"; do
             nq_have "$need" || still+=("$need")
@@ -130,13 +158,13 @@ nq_install() {
 }
 
 # Configures $NQ_BUILD as a release build the first time, then brings it up
-# to date (a no-op when nothing changed).
+# to date (a no-op when nothing changed); one line each, the output logged.
 nq_build() {
     if [[ ! -f $NQ_BUILD/build.ninja ]]; then
         local options=(--buildtype=release)
         nq_have criterion || options+=(-Dtests=false)
-        nq_log "nqueens: configuring a release build in $NQ_BUILD"
-        meson setup "$NQ_BUILD" "$NQ_ROOT" "${options[@]}" >&2 || return 1
+        nq_step "configuring a release build in $NQ_BUILD" \
+            meson setup "$NQ_BUILD" "$NQ_ROOT" "${options[@]}" || return 1
     fi
-    ninja -C "$NQ_BUILD" >&2 || return 1
+    nq_step "building $NQ_BUILD" ninja -C "$NQ_BUILD" || return 1
 }

@@ -41,4 +41,24 @@ PATH=$tmp/bin bash -c "source '$root/scripts/common.sh'; NQ_WANTS=(no-such-tool-
     >"$tmp/out" 2>"$tmp/err"
 check "missing optional: status 0" test $? -eq 0
 check "missing optional: noted" grep -q '^nqueens: note: optional, not found: no-such-tool-xyz' "$tmp/err"
+
+# With apt (a stand-in here, through a stand-in sudo), the set-up says one
+# line per step, naming the log that holds apt's own hundreds of lines.
+mkdir "$tmp/apt"
+for f in "$tmp/bin"/*; do ln -s "$(readlink "$f")" "$tmp/apt/${f##*/}"; done
+# shellcheck disable=SC2016 # the stand-ins' own $1 and $@
+printf '#!/bin/sh\n[ "$1" = -n ] && shift\nexec "$@"\n' >"$tmp/apt/sudo"
+# shellcheck disable=SC2016 # the stand-ins' own $1 and $@
+printf '#!/bin/sh\nseq 1 300 | sed "s/^/apt says $1 /"\n[ "$1" = install ] && printf "#!/bin/sh\\n" >"%s/apt/hyperfine" && chmod +x "%s/apt/hyperfine"\nexit 0\n' \
+    "$tmp" "$tmp" >"$tmp/apt/apt-get"
+chmod +x "$tmp/apt/sudo" "$tmp/apt/apt-get"
+PATH=$tmp/apt TMPDIR=$tmp bash -c "source '$root/scripts/common.sh'; NQ_NEEDS=(); NQ_WANTS=()
+    NQ_EXTRA_NEEDS=hyperfine; nq_install" >"$tmp/out" 2>"$tmp/err"
+check "quiet set-up: status 0 ($(cat "$tmp/err"))" test $? -eq 0
+check "quiet set-up: nothing on stdout" test ! -s "$tmp/out"
+check "quiet set-up: two lines on stderr ($(cat "$tmp/err"))" test "$(wc -l <"$tmp/err")" -eq 2
+log=$(sed -n 's/^nqueens: updating apt.s package lists (log: \(.*\)) \.\.\. done$/\1/p' "$tmp/err")
+check "quiet set-up: the update's line names the log ($(head -1 "$tmp/err"))" test -f "$log"
+check "quiet set-up: the install's line" grep -qx "nqueens: installing hyperfine (apt) for: hyperfine (log: $log) ... done" "$tmp/err"
+check "quiet set-up: apt's lines in the log" test "$(grep -c '^apt says' "$log")" -eq 600
 finish "the scripts need no package manager where nothing is missing"

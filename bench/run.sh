@@ -26,7 +26,7 @@ process start is included, as for --compare rows); the program's own JSON
 
 options:
   --engines LIST     comma-separated engines (default: every engine that
-                     'nqueens count --help' lists, the classic ones first)
+                     'nqueens engines' lists, the classic ones first)
   --n FROM..TO       range of N, or one N (default 10..18)
   --threads LIST     comma-separated thread counts for the threads table
                      (default 1..online CPUs); the engines table runs the
@@ -231,13 +231,19 @@ fi
 BIN=$(cd "$(dirname "$BIN")" && pwd)/$(basename "$BIN")
 BUILD_DIR=$(dirname "$(dirname "$BIN")") # <build>/src/nqueens
 
-# The engines, from the program's own table (count --help; a row starts with
-# two spaces, its wrapped description with more): the classic ones
-# ("classic: ..."), in the order of the textbook comparison, then the others.
+# The engines, from the program's own table (`nqueens engines --json`): the
+# classic ones (not parallel), in the order of the textbook comparison, then
+# the parallel ones, the default last.
+engines_json=$("$BIN" engines --json) ||
+    die "$BIN engines --json failed: a build older than 'nqueens engines'? (use --engines)"
+engines_list=$(python3 -c 'import json, sys
+for e in json.loads(sys.argv[1])["engines"]:
+    print(e["name"], e["parallel"])' "$engines_json") ||
+    die "cannot read the engines from $BIN engines --json (python3 reads it)"
 classic=() others=()
-while read -r name kind; do
-    if [[ $kind == classic: ]]; then classic+=("$name"); else others=("$name" "${others[@]}"); fi
-done < <("$BIN" count --help | sed -n '/^engines:/,$p' | awk '/^  [^ ]/ {print $1, $2}')
+while read -r name parallel; do
+    if [[ $parallel == False ]]; then classic+=("$name"); else others=("$name" "${others[@]}"); fi
+done <<<"$engines_list"
 PARALLEL_ENGINES=("${others[@]}")
 ((${#ENGINES[@]})) || ENGINES=("${classic[@]}" "${others[@]}")
 
@@ -248,7 +254,7 @@ for e in "${ENGINES[@]}"; do
     if "$BIN" count 4 --engine "$e" --json >/dev/null 2>&1; then
         kept+=("$e")
     elif [[ -n $opt_engines ]]; then
-        usage_error "--engines: '$e' is not an engine of $BIN (see nqueens count --help)"
+        usage_error "--engines: '$e' is not an engine of $BIN (see nqueens engines)"
     else
         say "note: $BIN has no engine '$e'; left out"
     fi

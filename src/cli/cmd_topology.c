@@ -37,17 +37,7 @@ static void print_json(const nq_topology_info *info, int threads, int mode,
     printf("{\"version\":\"%s\",\"this_system\":%s,\"synthetic\":", nq_version(),
            info->this_system ? "true" : "false");
     if (synthetic && *synthetic) {
-        /* The description is a user string: escape what JSON needs. */
-        putchar('"');
-        for (const unsigned char *c = (const unsigned char *)synthetic; *c; c++) {
-            if (*c == '"' || *c == '\\')
-                printf("\\%c", *c);
-            else if (*c < 0x20)
-                printf("\\u%04x", *c);
-            else
-                putchar(*c);
-        }
-        putchar('"');
+        cli_json_string(stdout, synthetic); /* a user string */
     } else {
         fputs("null", stdout);
     }

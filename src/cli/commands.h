@@ -3,6 +3,7 @@
 #define NQ_CLI_COMMANDS_H
 
 int cmd_count(int argc, char **argv);
+int cmd_engines(int argc, char **argv);
 int cmd_estimate(int argc, char **argv);
 int cmd_merge(int argc, char **argv);
 int cmd_solve(int argc, char **argv);

@@ -13,6 +13,7 @@ static const struct {
     const char *summary;
 } commands[] = {
     { "count", cmd_count, "count the solutions Q(N) and the unique ones U(N)" },
+    { "engines", cmd_engines, "list the engines count takes (--json for scripts)" },
     { "estimate", cmd_estimate, "what a count would cost here: CPU, wall time, memory" },
     { "merge", cmd_merge, "combine the checkpoints of a count's parts (count --part K/M)" },
     { "solve", cmd_solve, "list the solutions as boards, columns or JSON" },
@@ -43,7 +44,7 @@ int main(int argc, char **argv)
      * SIGPIPE (status 141). */
     signal(SIGPIPE, SIG_IGN);
     if (argc < 2)
-        cli_usage_error("missing command (count, estimate, merge, solve, verify, topology; see 'nqueens --help')");
+        cli_usage_error("missing command (count, engines, estimate, merge, solve, verify, topology; see 'nqueens --help')");
     const char *cmd = argv[1];
     if (!strcmp(cmd, "--help") || !strcmp(cmd, "-h") || !strcmp(cmd, "help")) {
         if (argc > 2)
@@ -64,5 +65,5 @@ int main(int argc, char **argv)
             return commands[i].run(argc - 1, argv + 1);
     if (cli_is_option(cmd))
         cli_usage_error("unknown option '%s' (see 'nqueens --help')", cmd);
-    cli_usage_error("unknown command '%s' (commands: count, estimate, merge, solve, verify, topology)", cmd);
+    cli_usage_error("unknown command '%s' (commands: count, engines, estimate, merge, solve, verify, topology)", cmd);
 }

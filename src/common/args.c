@@ -129,6 +129,20 @@ int cli_is_option(const char *arg)
     return arg[0] == '-' && arg[1] != '\0' && !(arg[1] >= '0' && arg[1] <= '9');
 }
 
+void cli_json_string(FILE *out, const char *s)
+{
+    putc('"', out);
+    for (const unsigned char *c = (const unsigned char *)s; *c; c++) {
+        if (*c == '"' || *c == '\\')
+            fprintf(out, "\\%c", *c);
+        else if (*c < 0x20)
+            fprintf(out, "\\u%04x", *c);
+        else
+            putc(*c, out);
+    }
+    putc('"', out);
+}
+
 void cli_help(void (*usage)(void))
 {
     usage();

@@ -42,6 +42,10 @@ uint64_t cli_parse_size(const char *s, const char *what);
 /* A positive number of seconds: digits with an optional fraction ("30", "0.5"). */
 double cli_parse_seconds(const char *s, const char *what);
 
+/* s as a JSON string, quotes included: '"', '\\' and control characters
+ * escaped. */
+void cli_json_string(FILE *out, const char *s);
+
 /* --help: usage() on stdout, then exit 0. */
 CLI_NORETURN void cli_help(void (*usage)(void));
 /* Rejects argv[i] as an unknown option or an extra argument (exits). */

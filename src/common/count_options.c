@@ -165,7 +165,7 @@ void parse_count_options(int argc, char **argv, int accept, void (*help)(void),
 }
 
 /* "  NAME             text", the text wrapped at 80 columns under itself. */
-static void print_wrapped(const char *name, const char *text)
+void cli_print_wrapped(const char *name, const char *text)
 {
     enum { INDENT = 19, WIDTH = 80 - INDENT };
     printf("  %-16s ", name);
@@ -207,9 +207,10 @@ void print_count_options_help(int accept)
              estimate ? "; the count's, projected: the sample runs on as many, at most the CPUs "
                         "here" : "");
     printf("options:\n");
-    print_wrapped("-t, --threads T", threads);
-    print_wrapped("--engine NAME", "search engine (default: the first below that fits in memory)");
-    print_wrapped("--depth D", depth);
+    cli_print_wrapped("-t, --threads T", threads);
+    cli_print_wrapped("--engine NAME",
+                      "search engine (default: the first below that fits in memory)");
+    cli_print_wrapped("--depth D", depth);
     if (local)
         printf("  --bind MODE      thread placement (needs hwloc; see 'nqueens topology'):\n"
                "                     none: left to OpenMP (OMP_PROC_BIND, OMP_PLACES; default)\n"
@@ -242,7 +243,7 @@ void print_count_options_help(int accept)
     printf("\nengines:\n");
     for (int i = 0; i < nq_engine_count(); i++)
         if (local || nq_engine_get(i)->parallel)
-            print_wrapped(nq_engine_get(i)->name, nq_engine_get(i)->description);
+            cli_print_wrapped(nq_engine_get(i)->name, nq_engine_get(i)->description);
 }
 
 void count_failed_saving(const count_options *o, int err, int started, int save_error,

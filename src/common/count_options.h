@@ -38,6 +38,10 @@ enum {
  * the default first. */
 void print_count_options_help(int accept);
 
+/* "  NAME             text" for help and lists: the text wrapped at 80
+ * columns under itself. */
+void cli_print_wrapped(const char *name, const char *text);
+
 /* Exits with the line for a count that failed with err (a plan too large for
  * --depth is a usage error, status 2; anything else status 1). */
 CLI_NORETURN void count_failed(const count_options *o, int err);

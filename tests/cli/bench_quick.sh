@@ -29,7 +29,7 @@ for f in "${files[@]}"; do
     [[ -s $tmp/out/$f ]] || fail "$f missing or empty"
 done
 grep -q '^| naive |' "$tmp/stdout" || fail "the engines table is not on stdout"
-# The engine list is read from count --help whole: no wrapped line taken for one.
+# The engine list is read from engines --json: no name misread.
 grep -q "has no engine" "$tmp/stderr" && fail "an engine name misread: $(grep "has no engine" "$tmp/stderr")"
 grep -q '^- Commit: ' "$tmp/out/machine.md" || fail "machine.md names no commit"
 

@@ -74,6 +74,25 @@ assert r == {"n": 8, "total": 92, "unique": 12, "expected_total": 92, "expected_
 if "$bin" topology >/dev/null 2>&1; then
     "$bin" topology --json | has_version; check "topology --json: version" test $? -eq 0
 fi
+# engines --json, for scripts: every engine of count --help, in its order,
+# the first the default, each with its properties.
+"$bin" engines --json >"$tmp/out"; check "engines --json: status 0" test $? -eq 0
+has_version <"$tmp/out"; check "engines --json: version" test $? -eq 0
+"$bin" count --help | sed -n '/^engines:/,$s/^  \([a-z0-9-]*\) .*/\1/p' >"$tmp/names"
+python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+names = open(sys.argv[2]).read().split()
+assert [e["name"] for e in d["engines"]] == names, (d, names)
+for i, e in enumerate(d["engines"]):
+    assert set(e) == {"name", "description", "parallel", "gives_unique", "uses_depth",
+                      "default"}, e
+    assert e["default"] == (i == 0) and e["description"], e
+    assert all(isinstance(e[k], bool) for k in ("parallel", "gives_unique", "uses_depth")), e
+e = {x["name"]: x for x in d["engines"]}
+assert e["halves"]["parallel"] and e["halves"]["gives_unique"] and not e["halves"]["uses_depth"]
+assert e["parallel-sym8"]["uses_depth"] and not e["naive"]["parallel"]
+' "$tmp/out" "$tmp/names"; check "engines --json: the table" test $? -eq 0
 "$bin" solve 5 --format ndjson >"$tmp/out"; check "solve --format ndjson: status" test $? -eq 0
 check "ndjson: 10 lines" test "$(wc -l <"$tmp/out")" -eq 10
 check "ndjson: the first board" test "$(head -n 1 "$tmp/out")" = '["Q....","..Q..","....Q",".Q...","...Q."]'
@@ -85,7 +104,7 @@ for line in open(sys.argv[1]):
 ' "$tmp/out"; check "ndjson: every line a board" test $? -eq 0
 
 # Help within 80 columns, for every command.
-for cmd in "" count estimate merge solve verify topology; do
+for cmd in "" count engines estimate merge solve verify topology; do
     # shellcheck disable=SC2086 # an empty command is no word
     "$bin" $cmd --help >"$tmp/out"
     check "nqueens $cmd --help: status" test $? -eq 0

@@ -44,9 +44,9 @@ if [[ ${#cases[@]} -eq 0 ]]; then
 fi
 # shellcheck source=SCRIPTDIR/../scripts/common.sh
 source "$root/scripts/common.sh"
-# shellcheck disable=SC2034 # read by nq_install: this script builds nothing
+# shellcheck disable=SC2034 # read by nq_require: this script builds nothing
 NQ_NEEDS=() NQ_WANTS=() NQ_EXTRA_NEEDS="gnu-time python3"
-nq_install || exit 1
+nq_require || exit 1
 source "$root/bench/machine.sh"
 out=${out:-$root/bench/results/compare-$(date +%Y%m%d)-$(hostname)}
 mkdir -p "$out"

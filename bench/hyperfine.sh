@@ -2,12 +2,13 @@
 # side with hyperfine. Sourced, not run; the caller sets root, runs and
 # NQ_EXTRA_NEEDS (hyperfine among them).
 
-# hf_setup NAME COMMAND: installs and builds; sets bin, and out (default
+# hf_setup NAME COMMAND: checks what is needed (installing nothing) and
+# builds; sets bin, and out (default
 # bench/results/NAME-DATE-HOST), where it writes machine.md for COMMAND.
 hf_setup() {
     source "$root/scripts/common.sh"
     source "$root/bench/machine.sh"
-    nq_install
+    nq_require || exit 1
     nq_build
     bin=$NQ_BUILD/src/nqueens
     out=${out:-$root/bench/results/$1-$(date +%Y%m%d)-$(hostname)}

@@ -26,7 +26,7 @@ for l in $layouts; do [[ $l =~ ^[1-9][0-9]*x[1-9][0-9]*$ ]] || usage; done
 source "$root/scripts/common.sh"
 source "$root/bench/machine.sh"
 NQ_EXTRA_NEEDS="mpi python3"
-nq_install
+nq_require || exit 1
 nq_build
 bin=$NQ_BUILD/src/mpi/nqueens-mpi
 [[ -x $bin ]] || { echo "bench/mpi.sh: $bin was not built (no MPI found by meson?)" >&2; exit 1; }

@@ -31,7 +31,7 @@ while [[ $# -gt 0 ]]; do
 done
 source "$root/scripts/common.sh"
 source "$root/bench/machine.sh"
-nq_install
+nq_require || exit 1
 nq_build
 bin=$NQ_BUILD/src/nqueens
 out=${out:-$root/bench/results/parts-$(date +%Y%m%d)-$(hostname)}

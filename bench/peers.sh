@@ -34,7 +34,7 @@ done
 
 NQ_EXTRA_NEEDS="c++ python3"
 source "$root/scripts/common.sh"
-nq_install
+nq_require || exit 1
 nq_build
 bin=$NQ_BUILD/src/nqueens
 out=${out:-$root/bench/results/peers-$(date +%Y%m%d)-$(hostname)}

@@ -1,13 +1,16 @@
 #!/usr/bin/env bash
-# bench/run.sh: times the nqueens engines over a range of N and the parallel
-# engines over a range of thread counts; writes Markdown tables, CSV of every
-# run, PNG plots and a description of the machine. `bench/run.sh --help`.
+# bench/run.sh: times the nqueens engines over a range of N and, by
+# bench/threads.sh, the parallel engines over a range of thread counts;
+# writes Markdown tables, CSV of every run, PNG plots and a description of
+# the machine. `bench/run.sh --help`.
 # shellcheck disable=SC2015 # 'check && check || fail' is meant: fail if either check fails
 set -euo pipefail
 export LC_ALL=C # '.' as the decimal point everywhere (awk, printf, EPOCHREALTIME)
 
 PROG=bench/run.sh
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+# shellcheck source=lib.sh
+source "$ROOT/bench/lib.sh"
 
 usage() {
     cat <<'EOF'
@@ -17,6 +20,7 @@ Times `nqueens count N --engine E` for every engine and N, checks every count
 against the published Q(N), and writes to DIR:
   engines.md, engines.csv   median seconds per engine and N; every run
   threads.md, threads.csv   the parallel engines at one N over thread counts
+                            (bench/threads.sh, which also runs alone)
   engines.png, threads.png  time vs N (log scale); speedup vs threads
   machine.md                CPU, cores, NUMA nodes, compiler, flags, commit
 
@@ -46,10 +50,10 @@ options:
                      against: bench/yardstick/mirror_bitmask.c, built here
                      with cc -O3 -march=native
   --out DIR          results folder (default bench/results/<date>-<host>/)
-  --bin PATH         nqueens binary to time (default: build with
-                     scripts/build and use build/src/nqueens; the
-                     build folder is $NQ_BUILD if set, as for scripts/)
-  --no-plots         skip the PNG plots (and the gnuplot install)
+  --bin PATH         nqueens binary to time (default: build/src/nqueens, or
+                     $NQ_BUILD's, brought up to date first; nothing is
+                     installed: scripts/build installs what it needs)
+  --no-plots         skip the PNG plots (made only where gnuplot is)
   --quick            N 8..12, 1 rep, cap 30 s: a smoke run of a few seconds
   -h, --help         this text
 
@@ -57,24 +61,6 @@ A wrong count stops the bench (exit 1) naming the engine and N.
 EOF
 }
 
-usage_error() {
-    echo "$PROG: $*" >&2
-    exit 2
-}
-die() {
-    echo "$PROG: $*" >&2
-    exit 1
-}
-say() { echo "$PROG: $*" >&2; }
-
-# Q(n) for n = 1..27, OEIS A000170 (published values; the bench's own copy,
-# independent of the program it checks).
-KNOWN_Q=("" 1 0 0 2 10 4 40 92 352 724 2680 14200 73712 365596 2279184
-    14772512 95815104 666090624 4968057848 39029188884 314666222712
-    2691008701644 24233937684440 227514171973736 2207893435808352
-    22317699616364044 234907967154122528)
-
-is_uint() { [[ $1 =~ ^[0-9]+$ ]] && [[ ${#1} -le 9 ]]; }
 # Filled from the program's engine table once it is built.
 PARALLEL_ENGINES=()
 is_parallel() { [[ " ${PARALLEL_ENGINES[*]} " == *" $1 "* ]]; }
@@ -84,10 +70,7 @@ is_parallel() { [[ " ${PARALLEL_ENGINES[*]} " == *" $1 "* ]]; }
 opt_engines='' opt_n='' opt_threads='' opt_threads_n='' opt_reps='' opt_cap='' opt_out='' opt_bin=''
 quick=0 plots=1 yardstick=0
 compares=() compare_names=()
-cmdline=$PROG # for machine.md, quoted where a shell would need it
-for arg in "$@"; do
-    if [[ $arg =~ ^[A-Za-z0-9_./:=,+-]+$ ]]; then cmdline+=" $arg"; else cmdline+=" ${arg@Q}"; fi
-done
+cmdline=$(quoted_cmdline "$PROG" "$@") # for machine.md
 
 while (($#)); do
     opt=$1
@@ -114,8 +97,7 @@ while (($#)); do
     esac
     case $opt in
     --engines)
-        [[ $val =~ ^[a-z0-9-]+(,[a-z0-9-]+)*$ ]] ||
-            usage_error "--engines: '$val' is not a comma-separated list of engine names"
+        check_engine_list "$val"
         opt_engines=$val
         ;;
     --n)
@@ -131,12 +113,7 @@ while (($#)); do
         opt_n="$((10#$from))..$((10#$to))"
         ;;
     --threads)
-        [[ $val =~ ^[0-9]+(,[0-9]+)*$ ]] ||
-            usage_error "--threads: '$val' is not a comma-separated list of thread counts"
-        for t in ${val//,/ }; do
-            is_uint "$t" && ((10#$t >= 1 && 10#$t <= 4096)) ||
-                usage_error "--threads: '$t' is not a thread count (1..4096)"
-        done
+        check_thread_list "$val"
         opt_threads=$val
         ;;
     --threads-n)
@@ -145,13 +122,11 @@ while (($#)); do
         opt_threads_n=$((10#$val))
         ;;
     --reps)
-        is_uint "$val" && ((10#$val >= 1 && 10#$val <= 1000)) ||
-            usage_error "--reps: '$val' is not a count of runs (1..1000)"
+        check_reps "$val"
         opt_reps=$((10#$val))
         ;;
     --cap)
-        [[ $val =~ ^[0-9]+(\.[0-9]+)?$ ]] && awk -v c="$val" 'BEGIN{exit !(c > 0)}' ||
-            usage_error "--cap: '$val' is not a positive number of seconds"
+        check_cap "$val"
         opt_cap=$val
         ;;
     --compare)
@@ -212,40 +187,13 @@ OUT=${opt_out:-$ROOT/bench/results/$(date +%Y-%m-%d-%H%M%S)-$(hostname -s 2>/dev
 
 # ------------------------------------------------------------------- build
 
-if [[ -n $opt_bin ]]; then
-    BIN=$opt_bin
-    [[ -x $BIN ]] || usage_error "--bin: '$BIN' is not an executable file"
-else
-    build_dir=${NQ_BUILD:-$ROOT/build}
-    BIN=$build_dir/src/nqueens
-    if [[ -x $ROOT/scripts/build ]]; then
-        say "building with scripts/build"
-        NQ_BUILD=$build_dir "$ROOT/scripts/build" >&2 || die "scripts/build failed"
-    else
-        say "building in $build_dir with meson and ninja (no scripts/build)"
-        { [[ -f $build_dir/build.ninja ]] || meson setup "$build_dir" "$ROOT"; } >&2 && ninja -C "$build_dir" >&2 ||
-            die "the build failed"
-    fi
-    [[ -x $BIN ]] || die "no program at $BIN after the build"
-fi
-BIN=$(cd "$(dirname "$BIN")" && pwd)/$(basename "$BIN")
-BUILD_DIR=$(dirname "$(dirname "$BIN")") # <build>/src/nqueens
+bench_binary "$ROOT" "$opt_bin"
 
 # The engines, from the program's own table (`nqueens engines --json`): the
-# classic ones (not parallel), in the order of the textbook comparison, then
-# the parallel ones, the default last.
-engines_json=$("$BIN" engines --json) ||
-    die "$BIN engines --json failed: a build older than 'nqueens engines'? (use --engines)"
-engines_list=$(python3 -c 'import json, sys
-for e in json.loads(sys.argv[1])["engines"]:
-    print(e["name"], e["parallel"])' "$engines_json") ||
-    die "cannot read the engines from $BIN engines --json (python3 reads it)"
-classic=() others=()
-while read -r name parallel; do
-    if [[ $parallel == False ]]; then classic+=("$name"); else others=("$name" "${others[@]}"); fi
-done <<<"$engines_list"
-PARALLEL_ENGINES=("${others[@]}")
-((${#ENGINES[@]})) || ENGINES=("${classic[@]}" "${others[@]}")
+# classic ones, in the order of the textbook comparison, then the parallel
+# ones, the default last.
+bench_engines
+((${#ENGINES[@]})) || ENGINES=("${CLASSIC_ENGINES[@]}" "${PARALLEL_ENGINES[@]}")
 
 # An engine the program does not know is a bad option (exit 2); a default
 # engine it lacks is dropped with a note.
@@ -277,26 +225,6 @@ fi
 
 # ----------------------------------------------------------------- helpers
 
-# run_timed CMD...: runs CMD under the cap; sets T_STATUS, T_SECS (wall
-# clock), and leaves stdout/stderr in $TMP/out, $TMP/err.
-run_timed() {
-    local t0 t1
-    t0=$EPOCHREALTIME
-    set +e
-    timeout -k 5 "$CAP" "$@" >"$TMP/out" 2>"$TMP/err"
-    T_STATUS=$?
-    set -e
-    t1=$EPOCHREALTIME
-    T_SECS=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.6f", b - a }')
-}
-
-json_field() { sed -n "s/.*\"$1\": *\\([0-9.eE+-]*\\).*/\\1/p" "$TMP/out" | head -n 1; }
-
-median() { tr ' ' '\n' | sort -g | awk '{ v[NR] = $1 } END { if (NR % 2) printf "%.6f", v[(NR + 1) / 2]; else printf "%.6f", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
-
-# Seconds for a table cell: about 3 significant digits.
-fmt_secs() { awk -v s="$1" 'BEGIN { f = s < 0.01 ? "%.4f" : s < 1 ? "%.3f" : s < 100 ? "%.2f" : "%.0f"; printf f, s }'; }
-
 # A CSV field, quoted only when it has to be (commas, quotes, spaces).
 csv_quote() {
     if [[ $1 =~ [\",[:space:]] ]]; then
@@ -307,14 +235,6 @@ csv_quote() {
     fi
 }
 md_escape() { printf '%s' "${1//|/\\|}"; }
-
-# check_total LABEL N TOTAL: stops the bench on a count that is not Q(N).
-check_total() {
-    local label=$1 n=$2 total=$3
-    ((n < ${#KNOWN_Q[@]})) || return 0
-    [[ $total == "${KNOWN_Q[n]}" ]] ||
-        die "wrong count: $label gave $total for N=$n, expected Q($n) = ${KNOWN_Q[n]}"
-}
 
 CAP_CELL="> ${CAP} s"
 
@@ -331,7 +251,7 @@ bench_machine "$BUILD_DIR" "$BIN" "$cmdline" \
 declare -A CELL MED
 ROWS=()        # row keys: engine names, then compare:<i>
 declare -A LABEL CMD
-echo "engine,n,threads,run,seconds,total,json_seconds" >"$OUT/engines.csv"
+echo "$CSV_HEADER" >"$OUT/engines.csv"
 
 # time_cell KEY N CMD...: K runs of one cell; fills CELL/MED, appends to the
 # CSV; returns 1 when a run went over the cap.
@@ -462,92 +382,27 @@ if ((${#PAR[@]})); then
     fi
 fi
 
-echo "engine,n,threads,run,seconds,total,json_seconds" >"$OUT/threads.csv"
-declare -A TMED TCELL
 if [[ -n $THREADS_N ]]; then
-    n=$THREADS_N
-    for e in "${PAR[@]}"; do
-        for t in "${THREADS[@]}"; do
-            times=()
-            for ((r = 1; r <= REPS; r++)); do
-                run_timed "$BIN" count "$n" --engine "$e" -t "$t" --json
-                if ((T_STATUS == 124 || T_STATUS == 137)); then
-                    echo "$e,$n,$t,$r,$T_SECS,," >>"$OUT/threads.csv"
-                    times=()
-                    break
-                fi
-                ((T_STATUS == 0)) ||
-                    die "$e N=$n threads=$t failed (exit $T_STATUS): $(head -n 1 "$TMP/err")"
-                total=$(json_field total)
-                [[ -n $total ]] || die "$e N=$n: no \"total\" in the JSON output"
-                check_total "$e with $t threads" "$n" "$total"
-                echo "$e,$n,$t,$r,$T_SECS,$total,$(json_field seconds)" >>"$OUT/threads.csv"
-                times+=("$T_SECS")
-            done
-            if ((${#times[@]})); then
-                TMED[$e,$t]=$(median <<<"${times[*]}")
-                TCELL[$e,$t]=$(fmt_secs "${TMED[$e,$t]}")
-            else
-                TCELL[$e,$t]=$CAP_CELL
-            fi
-            say "$e N=$n threads=$t: ${TCELL[$e,$t]} s"
-        done
-    done
-fi
-
-T0=${THREADS[0]}
-{
-    echo "## Threads: the parallel engines at N=${THREADS_N:-?}"
-    echo
-    if [[ -z $THREADS_N ]]; then
-        echo "Not run: no parallel engine finished an N of the range."
-    else
-        echo "Wall clock, median of $REPS run(s); speedup = time with $T0 thread(s) / time,"
-        echo "efficiency = speedup / (threads / $T0). ${CPU_MODEL:-unknown CPU}, $NCPU online CPUs, commit $COMMIT."
+    "$ROOT/bench/threads.sh" --n "$THREADS_N" --engines "$(IFS=,; echo "${PAR[*]}")" \
+        --threads "$(IFS=,; echo "${THREADS[*]}")" --reps "$REPS" --cap "$CAP" --out "$OUT" \
+        --bin "$BIN" >/dev/null || die "bench/threads.sh failed"
+else
+    echo "$CSV_HEADER" >"$OUT/threads.csv"
+    {
+        echo "## Threads: the parallel engines at N=?"
         echo
-        echo "| engine | threads | seconds | speedup | efficiency |"
-        echo "|:--|--:|--:|--:|--:|"
-        for e in "${PAR[@]}"; do
-            for t in "${THREADS[@]}"; do
-                sp=- ef=-
-                if [[ -n ${TMED[$e,$t]:-} && -n ${TMED[$e,$T0]:-} ]]; then
-                    sp=$(awk -v a="${TMED[$e,$T0]}" -v b="${TMED[$e,$t]}" 'BEGIN { printf "%.2f", a / b }')
-                    ef=$(awk -v s="$sp" -v t="$t" -v t0="$T0" 'BEGIN { printf "%.0f%%", 100 * s / (t / t0) }')
-                fi
-                echo "| $e | $t | ${TCELL[$e,$t]} | $sp | $ef |"
-            done
-        done
-    fi
-} >"$OUT/threads.md"
+        echo "Not run: no parallel engine finished an N of the range."
+    } >"$OUT/threads.md"
+fi
 
 # ------------------------------------------------------------------- plots
 
 gp_str() { printf "'%s'" "${1//\'/\'\'}"; } # a gnuplot single-quoted string
 
-# gnuplot-nox from apt (sudo when not root), as scripts/common.sh installs
-# the build's packages.
-ensure_gnuplot() {
-    command -v gnuplot >/dev/null && return 0
-    say "installing gnuplot-nox for the plots"
-    if [[ -f $ROOT/scripts/common.sh ]]; then
-        (
-            # shellcheck source=SCRIPTDIR/../scripts/common.sh disable=SC2034 # read by nq_install
-            source "$ROOT/scripts/common.sh"
-            NQ_NEEDS=()
-            NQ_WANTS=()
-            NQ_EXTRA_NEEDS=gnuplot
-            nq_install
-        ) || true
-    else
-        local as_root=
-        (($(id -u) == 0)) || as_root=sudo
-        { $as_root apt-get update -qq && $as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq gnuplot-nox; } >&2 || true
-    fi
-    command -v gnuplot >/dev/null
-}
-
-if ((plots)) && ! ensure_gnuplot; then
-    say "warning: no gnuplot; no plots"
+# Plots where gnuplot is; a bench script installs nothing (scripts/test
+# installs gnuplot-nox).
+if ((plots)) && ! command -v gnuplot >/dev/null; then
+    say "note: no gnuplot; no plots (Debian/Ubuntu: gnuplot-nox)"
     plots=0
 fi
 # Drawn from the CSV files, as bench/plot.sh draws any results folder.

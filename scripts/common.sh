@@ -117,7 +117,7 @@ nq_install() {
     done
     ((${#missing[@]} + ${#wanted[@]})) || return 0
     local sudo=() can_apt=0
-    if command -v apt-get >/dev/null; then
+    if [[ -z ${NQ_NO_INSTALL:-} ]] && command -v apt-get >/dev/null; then
         if [[ $(id -u) -eq 0 ]]; then
             can_apt=1
         elif command -v sudo >/dev/null && sudo -n true 2>/dev/null; then
@@ -156,6 +156,10 @@ nq_install() {
     done
     return 1
 }
+
+# The same check as nq_install, installing nothing (bench scripts use it):
+# says what is missing and returns non-zero if something needed is.
+nq_require() { NQ_NO_INSTALL=1 nq_install; }
 
 # Configures $NQ_BUILD as a release build the first time, then brings it up
 # to date (a no-op when nothing changed); one line each, the output logged.

@@ -12,9 +12,16 @@ source "$(dirname "$0")/lib.sh"
 plots=--no-plots
 command -v gnuplot >/dev/null && plots=
 
+# Package tools that leave a mark if called: a bench script installs nothing.
+mkdir "$tmp/trap"
+for tool in apt-get apt dpkg sudo; do
+    printf '#!/bin/sh\necho "%s $*" >>"%s/called"\nexit 1\n' "$tool" "$tmp" >"$tmp/trap/$tool"
+    chmod +x "$tmp/trap/$tool"
+done
+
 # The --compare row prints only the total, which the bench checks.
 # shellcheck disable=SC2086 # $plots is empty or one word
-"$ROOT/bench/run.sh" --quick --bin "$BIN" --out "$tmp/out" $plots \
+PATH=$tmp/trap:$PATH "$ROOT/bench/run.sh" --quick --bin "$BIN" --out "$tmp/out" $plots \
     --compare "$BIN count {n} --engine bitmask --json | sed 's/.*\"total\": *\\([0-9]*\\).*/\\1/'" \
     >"$tmp/stdout" 2>"$tmp/stderr"
 status=$?
@@ -32,6 +39,7 @@ grep -q '^| naive |' "$tmp/stdout" || fail "the engines table is not on stdout"
 # The engine list is read from engines --json: no name misread.
 grep -q "has no engine" "$tmp/stderr" && fail "an engine name misread: $(grep "has no engine" "$tmp/stderr")"
 grep -q '^- Commit: ' "$tmp/out/machine.md" || fail "machine.md names no commit"
+[[ ! -e $tmp/called ]] || fail "a package tool was called: $(cat "$tmp/called")"
 
 # Every run has a row whose total is Q(n); each classic engine is there.
 for csv in engines.csv threads.csv; do

@@ -61,4 +61,11 @@ log=$(sed -n 's/^nqueens: updating apt.s package lists (log: \(.*\)) \.\.\. done
 check "quiet set-up: the update's line names the log ($(head -1 "$tmp/err"))" test -f "$log"
 check "quiet set-up: the install's line" grep -qx "nqueens: installing hyperfine (apt) for: hyperfine (log: $log) ... done" "$tmp/err"
 check "quiet set-up: apt's lines in the log" test "$(grep -c '^apt says' "$log")" -eq 600
+# nq_require (the bench scripts' check) installs nothing, even where apt is.
+rm -f "$tmp/apt/hyperfine"
+PATH=$tmp/apt TMPDIR=$tmp bash -c "source '$root/scripts/common.sh'; NQ_NEEDS=(); NQ_WANTS=()
+    NQ_EXTRA_NEEDS=hyperfine; nq_require" >"$tmp/out" 2>"$tmp/err"
+check "nq_require: non-zero with hyperfine missing" test $? -ne 0
+check "nq_require: names it" grep -q '^  - hyperfine (Debian/Ubuntu: hyperfine)$' "$tmp/err"
+check "nq_require: apt not run ($(cat "$tmp/err"))" test ! -e "$tmp/apt/hyperfine"
 finish "the scripts need no package manager where nothing is missing"

@@ -35,11 +35,19 @@ double cli_estimate_seconds(int n, int engine, int threads, const nq_run_hooks *
     if (rough < CLI_LONG_RUN / 20 || !nq_engine_get(engine)->parallel)
         return rough;
     /* The sample only while its draws are quick by the rough figure: a
-     * count of large pieces starts without waiting for two of them. */
+     * count of large pieces starts without waiting for two of them. A draw
+     * may be the largest piece (the sample's first stratum holds it): its
+     * share of the plan's weight prices it, not the average. */
     nq_plan *plan;
     if (nq_plan_create(&plan, n, engine, 0, hooks))
         return rough;
-    const double draw = rough * threads / (double)nq_plan_size(plan);
+    double sum = 0, largest = 0;
+    for (size_t i = 0; i < nq_plan_size(plan); i++) {
+        const double w = nq_plan_weight(plan, i);
+        sum += w;
+        largest = w > largest ? w : largest;
+    }
+    const double draw = sum > 0 ? rough * threads * largest / sum : rough;
     nq_plan_destroy(plan);
     if (draw * CLI_WARNING_SAMPLES > CLI_WARNING_SECONDS * threads)
         return rough;

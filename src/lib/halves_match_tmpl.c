@@ -67,7 +67,7 @@ int PREPARE_FN(nq_match *m, const uint64_t *east, size_t ne)
         fill[g] = m->gvec[g] * LANES;
         /* The padding lanes are masked off; cleared, so nothing reads garbage. */
         const size_t used = fill[g] + m->gcount[g], end = (size_t)m->gvec[g + 1] * LANES;
-        for (int b = 0; b < nbytes; b++)
+        for (int b = 0; b < nbytes && end > used; b++)
             memset(m->planes + b * stride + used, 0, end - used);
     }
     for (size_t j = 0; j < ne; j++) {

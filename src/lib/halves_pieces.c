@@ -275,7 +275,7 @@ double nq_halves_estimate(int n, const nq_halves_piece *piece)
         /* Only the smallest R of each orbit is counted: about a quarter,
          * but none at all for some pieces, which then cost nothing. Counted
          * exactly where that is quick (2^h row sets a piece). */
-        rs = G.h <= 12 ? (double)piece_souths(&G, piece, NULL) : rs / 4;
+        rs = G.h <= 11 ? (double)piece_souths(&G, piece, NULL) : rs / 4;
     }
     const double west = binomial(G.h, kn) * binomial(G.h, ks);
     const double east = binomial(G.h, en) * binomial(G.h, es);

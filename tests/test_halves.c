@@ -201,32 +201,55 @@ Test(halves, pair_counter_paths_agree_with_the_plain_count)
     cr_assert_eq(nq_match_create(&(nq_match *){ 0 }, NQ_SIMD_LEVELS), NQ_ERR(ENOTSUP));
 }
 
-/* The pieces on each code path add up to Q(n). */
-Test(halves, pieces_sum_to_q_on_every_path, .timeout = 300)
+/* The pieces of n = from..to (split while at most `most`: 0 for none) add
+ * up to Q(n) on every code path, counted with buffers of `budget` bytes. */
+static void pieces_sum_to_q(int from, int to, size_t most, size_t budget)
 {
     for (int level = 0; level < NQ_SIMD_LEVELS; level++) {
         if (!nq_simd_supported((nq_simd)level))
             continue;
-        for (int n = 1; n <= 14; n++) {
+        for (int n = from; n <= to; n++) {
             unsigned long long total, unique;
             cr_assert_eq(known_values(n, &total, &unique), 0);
             nq_halves_piece *pieces;
             size_t size;
-            cr_assert_eq(nq_halves_pieces(n, 0, &pieces, &size), 0);
+            cr_assert_eq(nq_halves_pieces(n, most, &pieces, &size), 0);
             nq_halves_work *w;
-            cr_assert_eq(nq_halves_work_create(&w, n, (nq_simd)level, 0), 0);
+            cr_assert_eq(nq_halves_work_create(&w, n, (nq_simd)level, budget), 0);
             nq_u128 sum = 0;
             for (size_t i = 0; i < size; i++) {
                 nq_u128 t;
                 cr_assert_eq(nq_halves_count_piece(w, &pieces[i], NULL, &t), 0);
                 sum += t;
             }
-            cr_assert(sum == total, "%s n=%d: %llu, expected %llu", nq_simd_name((nq_simd)level),
-                      n, (unsigned long long)sum, total);
+            cr_assert(sum == total, "%s n=%d (most %zu, budget %zu): %llu, expected %llu",
+                      nq_simd_name((nq_simd)level), n, most, budget, (unsigned long long)sum,
+                      total);
             nq_halves_work_destroy(w);
             free(pieces);
         }
     }
+}
+
+Test(halves, pieces_sum_to_q_on_every_path, .timeout = 300)
+{
+    pieces_sum_to_q(1, 14, 0, 0);
+}
+
+/* Split into one piece per south row set (as from n = 23), all of them
+ * or only the largest: the same sums. */
+Test(halves, split_pieces_sum_to_q, .timeout = 300)
+{
+    pieces_sum_to_q(4, 14, (size_t)1 << 20, 0);
+    pieces_sum_to_q(12, 13, 300, 0);
+}
+
+/* The smallest budget splits the half-boards into many blocks and the
+ * lists into chunks (from n = 13 on): the pieces still add up to Q(n), on
+ * every path. */
+Test(halves, the_smallest_budget_gives_the_same_counts, .timeout = 300)
+{
+    pieces_sum_to_q(4, 16, 0, 1);
 }
 
 /* A set stop flag ends a piece between row sets, not done. */
@@ -245,36 +268,6 @@ Test(halves, a_stop_ends_a_piece)
     cr_assert_gt(stopped, 0);
     nq_halves_work_destroy(w);
     free(pieces);
-}
-
-/* The smallest budget splits the half-boards into many blocks and the
- * lists into chunks (from n = 13 on): the pieces still add up to Q(n), on
- * every path. */
-Test(halves, the_smallest_budget_gives_the_same_counts, .timeout = 300)
-{
-    for (int level = 0; level < NQ_SIMD_LEVELS; level++) {
-        if (!nq_simd_supported((nq_simd)level))
-            continue;
-        for (int n = 4; n <= 16; n++) {
-            unsigned long long total, unique;
-            cr_assert_eq(known_values(n, &total, &unique), 0);
-            nq_halves_piece *pieces;
-            size_t size;
-            cr_assert_eq(nq_halves_pieces(n, 0, &pieces, &size), 0);
-            nq_halves_work *w;
-            cr_assert_eq(nq_halves_work_create(&w, n, (nq_simd)level, 1), 0);
-            nq_u128 sum = 0;
-            for (size_t i = 0; i < size; i++) {
-                nq_u128 t;
-                cr_assert_eq(nq_halves_count_piece(w, &pieces[i], NULL, &t), 0);
-                sum += t;
-            }
-            cr_assert(sum == total, "%s n=%d: %llu, expected %llu", nq_simd_name((nq_simd)level),
-                      n, (unsigned long long)sum, total);
-            nq_halves_work_destroy(w);
-            free(pieces);
-        }
-    }
 }
 
 /* The plan's turn parts (the columns it leaves out included) add up to the

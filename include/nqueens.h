@@ -65,7 +65,7 @@ typedef struct nq_engine_info {
     int parallel;     /* uses the OpenMP driver, honours threads and depth */
     int gives_unique; /* reports U(n); otherwise unique is unknown */
     int uses_depth;   /* its plan pre-expands `depth` rows (--depth) */
-    /* Seconds for Q(16) on one thread of the reference machine (README,
+    /* Seconds for Q(16) on one thread of the reference machine (doc/performance.md,
      * Speed), rounded: a base for estimates of how long a count takes. */
     double seconds_16;
 } nq_engine_info;
@@ -453,7 +453,7 @@ NQ_API int nq_plan_finish(const nq_plan *plan, nq_sub_result *sum);
 
 /* Checkpoints record the finished subproblems of a plan with their counts,
  * with the format version, n, engine, depth, the plan's fingerprint and a
- * checksum over them and the plan. See README for what is refused. */
+ * checksum over them and the plan. See doc/checkpoints.md for what is refused. */
 typedef struct nq_checkpoint nq_checkpoint;
 
 #define NQ_CHECKPOINT_EVERY 30 /* seconds between periodic writes by default */

@@ -3,7 +3,7 @@
  * exact counts. Half are re-sealed: their checksum recomputed, as someone
  * editing the file on purpose would, so only the plausibility checks stand
  * between them and a wrong count. The seal is computed here from the
- * format README describes, independently of checkpoint.c. */
+ * format doc/checkpoints.md describes, independently of checkpoint.c. */
 #include <criterion/criterion.h>
 
 #include "engines.h"

@@ -19,7 +19,7 @@ volatile int *cli_stop_flag(void);
 /* Installs the handlers. The first signal is the one reported; any later
  * one only says on stderr that the stop is under way: nothing cuts the
  * final save short. SIGQUIT keeps its default (quit at once, no save) and
- * SIGUSR1 is ignored; README says so. */
+ * SIGUSR1 is ignored; doc/checkpoints.md says so. */
 void cli_catch_stop_signals(void);
 
 /* The first stop signal received, or 0. */

@@ -9,7 +9,7 @@
  * solution exactly when their diagonal footprints are disjoint. Half-boards
  * are built by joining a north and a south quadrant placement; their
  * disjoint pairs are counted by halves_match.c. The method is the published
- * one of Kluev's N-Queens-Count-Sol (README names it); this code is our own.
+ * one of Kluev's N-Queens-Count-Sol (doc/engines.md names it); this code is our own.
  *
  * Symmetry: even n, the rows of the west queens R, their mirror image, their
  * complement and the mirror of that count alike, so only one of each orbit is

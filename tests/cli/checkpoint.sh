@@ -94,7 +94,7 @@ check "n=32 depth 6: message" grep -qx "nqueens: --depth 6 makes more than 83886
 check "n=32 depth 6: nothing on stdout" test ! -s "$tmp/out"
 check "n=32 depth 6: one line (no estimate for a refused run)" test "$(wc -l <"$tmp/err")" -eq 1
 
-# SIGQUIT keeps its default (README): at once, no final save; the file is
+# SIGQUIT keeps its default (doc/checkpoints.md): at once, no final save; the file is
 # the whole one last written.
 ck=$tmp/quit.ckpt
 # The program starts with SIGQUIT at its default whatever this script
@@ -113,7 +113,7 @@ check "SIGQUIT: status 131" test $? -eq 131
 check "SIGQUIT: nothing said" test ! -s "$tmp/err"
 check "SIGQUIT: a whole file" grep -q '^checksum ' "$ck"
 
-# SIGUSR1 is ignored (README): the run ends normally.
+# SIGUSR1 is ignored (doc/checkpoints.md): the run ends normally.
 "$bin" count 16 --engine parallel-sym8 --threads 1 >"$tmp/out" 2>"$tmp/err" &
 pid=$!
 await $pid 60 "SIGUSR1: set to be ignored" ignores $pid USR1 && kill -USR1 $pid

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Sets the counts of one stored subproblem of a checkpoint and seals the
 file again (its checksum recomputed, as a deliberate edit would), from the
-format README describes: FNV-1a 64 over the plan (version, n, engine index,
+format doc/checkpoints.md describes: FNV-1a 64 over the plan (version, n, engine index,
 depth, fingerprint, size as little-endian 64-bit words, the engine's name
 and a NUL), then every byte above the checksum line.
   reseal.py FILE K TOTAL UNIQUE   K: the K-th subproblem line (0-based), or

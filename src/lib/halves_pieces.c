@@ -3,6 +3,7 @@
  * halves.h says what the method is. */
 #include "halves.h"
 #include "halves_geom.h"
+#include "plan.h"
 
 #include <stdlib.h>
 
@@ -177,19 +178,6 @@ static size_t piece_souths(const geom *G, const nq_halves_piece *p, uint32_t *so
     return k;
 }
 
-typedef struct ranked {
-    double estimate;
-    size_t index;
-} ranked;
-
-static int larger_first(const void *a, const void *b)
-{
-    const ranked *x = a, *y = b;
-    if (x->estimate != y->estimate)
-        return x->estimate < y->estimate ? 1 : -1;
-    return x->index < y->index ? -1 : x->index > y->index;
-}
-
 size_t nq_halves_pieces_most(int n)
 {
     return n >= 23 ? (size_t)1 << 20 : 0;
@@ -209,22 +197,23 @@ int nq_halves_pieces(int n, size_t most, nq_halves_piece **out, size_t *count)
      * while the plan stays within `most`: a stop or a kill loses less, and
      * the queue's last pieces are short. */
     const geom G = geom_of(n);
-    ranked *rank = malloc(size * sizeof *rank);
-    size_t *parts = calloc(size, sizeof *parts);
+    double *estimate = malloc(size * sizeof *estimate);
+    size_t *rank = malloc(size * sizeof *rank), *parts = calloc(size, sizeof *parts);
     uint32_t *souths = malloc(((size_t)1 << G.h) * sizeof *souths);
-    if (!rank || !parts || !souths) {
-        free(rank), free(parts), free(souths), free(whole);
+    if (estimate && rank)
+        for (size_t i = 0; i < size; i++)
+            estimate[i] = nq_halves_estimate(n, &whole[i]);
+    if (!estimate || !rank || !parts || !souths ||
+        nq_order_by_weight(estimate, size, rank)) {
+        free(estimate), free(rank), free(parts), free(souths), free(whole);
         return NQ_ERR(ENOMEM);
     }
-    for (size_t i = 0; i < size; i++)
-        rank[i] = (ranked){ nq_halves_estimate(n, &whole[i]), i };
-    qsort(rank, size, sizeof *rank, larger_first);
     size_t total = size;
     for (size_t r = 0; r < size; r++) {
-        const size_t k = piece_souths(&G, &whole[rank[r].index], NULL);
+        const size_t k = piece_souths(&G, &whole[rank[r]], NULL);
         if (k < 2 || total + k - 1 > most)
             break;
-        parts[rank[r].index] = k;
+        parts[rank[r]] = k;
         total += k - 1;
     }
     nq_halves_piece *pieces = malloc(total * sizeof *pieces);
@@ -242,7 +231,7 @@ int nq_halves_pieces(int n, size_t most, nq_halves_piece **out, size_t *count)
             }
         }
     }
-    free(rank), free(parts), free(souths), free(whole);
+    free(estimate), free(rank), free(parts), free(souths), free(whole);
     if (!pieces)
         return NQ_ERR(ENOMEM);
     *out = pieces;

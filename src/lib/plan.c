@@ -26,18 +26,16 @@ static int by_weight_desc(const void *a, const void *b)
     return x->index < y->index ? -1 : 1;
 }
 
-/* Estimates that are not small whole numbers: a comparison sort (such
- * plans have a million subproblems at most). */
-static int order_by_any_weight(nq_plan *p)
+int nq_order_by_weight(const double *weights, size_t size, size_t *order)
 {
-    ranked *rank = malloc((p->size + 1) * sizeof *rank);
+    ranked *rank = malloc((size + 1) * sizeof *rank);
     if (!rank)
         return NQ_ERR(ENOMEM);
-    for (size_t i = 0; i < p->size; i++)
-        rank[i] = (ranked){ p->weights[i], i };
-    qsort(rank, p->size, sizeof *rank, by_weight_desc);
-    for (size_t i = 0; i < p->size; i++)
-        p->order[i] = rank[i].index;
+    for (size_t i = 0; i < size; i++)
+        rank[i] = (ranked){ weights[i], i };
+    qsort(rank, size, sizeof *rank, by_weight_desc);
+    for (size_t i = 0; i < size; i++)
+        order[i] = rank[i].index;
     free(rank);
     return 0;
 }
@@ -46,7 +44,7 @@ static int order_by_weight(nq_plan *p)
 {
     for (size_t i = 0; i < p->size; i++)
         if (p->weights[i] != (double)(size_t)p->weights[i] || p->weights[i] > NQ_PLAN_COUNTING_MAX)
-            return order_by_any_weight(p);
+            return nq_order_by_weight(p->weights, p->size, p->order);
     const size_t buckets = NQ_PLAN_COUNTING_MAX + 1;
     size_t *start = calloc(buckets + 1, sizeof *start);
     if (!start)

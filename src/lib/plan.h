@@ -25,4 +25,9 @@ struct nq_plan {
  * stop could not interrupt); others by a comparison sort. */
 #define NQ_PLAN_COUNTING_MAX (NQ_MAX_N * NQ_MAX_N * NQ_MAX_N + 1)
 
+/* The indexes 0..size-1 into order, largest weight first, ties by index (a
+ * comparison sort: for a plan whose estimates are not small whole numbers,
+ * and for an engine ranking its own pieces). 0 or NQ_ERR(ENOMEM). */
+int nq_order_by_weight(const double *weights, size_t size, size_t *order);
+
 #endif

@@ -1,79 +1,51 @@
-/* The engine table: names users pass to --engine, and what each one is. */
+/* The engine table: the list of the engines, in the order of their public
+ * indexes (NQ_ENG_* in engines.h); each engine is defined in its own file. */
 #include "engines.h"
-
-#include "classic.h"
-#include "halves_engine.h"
-#include "backtrack_plan.h"
 
 #include <string.h>
 
-#define CLASSIC(fn) .count = fn
-#define BACKTRACK(roots)                                                               \
-    .plan = roots, .solve = nq_solve_backtrack, .plausible = nq_plausible_backtrack, \
-    .prefix = nq_prefix_backtrack
+#ifdef NQ_EXAMPLE_ENGINE
+/* The test build's example engine (tests/example_engine.c): it shows that
+ * an engine is one file and one row. */
+extern const nq_engine nq_example_engine;
+#endif
 
-/* The classic engines take about ten times parallel-sym8's time. */
-static const nq_engine engines[NQ_ENG_COUNT] = {
-    [NQ_ENG_HALVES] = { { .name = "halves",
-                          .description = "meet in the middle: half-boards matched by their "
-                                         "diagonals, OpenMP; gives U(n)",
-                          .parallel = 1, .gives_unique = 1, .seconds_16 = 0.3 },
-                        NQ_HALVES_ENGINE },
-    [NQ_ENG_SYM8] = { { .name = "parallel-sym8",
-                        .description = "bitmask, all 8 symmetries of the square (corner/edge "
-                                       "split), OpenMP; gives U(n)",
-                        .parallel = 1, .gives_unique = 1, .uses_depth = 1, .seconds_16 = 1.0 },
-                      BACKTRACK(nq_plan_sym8) },
-    [NQ_ENG_PMIRROR] = { { .name = "parallel-mirror",
-                           .description = "bitmask, left-right mirror symmetry, OpenMP",
-                           .parallel = 1, .uses_depth = 1, .seconds_16 = 1.5 },
-                         BACKTRACK(nq_plan_mirror) },
-    [NQ_ENG_NAIVE] = { { .name = "naive",
-                         .description = "classic: backtracking, each queen checked against "
-                                        "every earlier one",
-                         .seconds_16 = 10 },
-                       CLASSIC(nq_classic_naive) },
-    [NQ_ENG_MIRROR] = { { .name = "mirror",
-                          .description = "classic: naive with the first queen in the left "
-                                         "half, doubled",
-                          .seconds_16 = 10 },
-                        CLASSIC(nq_classic_mirror) },
-    [NQ_ENG_MARKING] = { { .name = "marking",
-                           .description = "classic: mirror with column and diagonal marking "
-                                          "arrays",
-                           .seconds_16 = 10 },
-                         CLASSIC(nq_classic_marking) },
-    [NQ_ENG_AVAILABLE] = { { .name = "available",
-                             .description = "classic: marking with a linked list of the free "
-                                            "columns",
-                             .seconds_16 = 10 },
-                           CLASSIC(nq_classic_available) },
-    [NQ_ENG_BITMASK] = { { .name = "bitmask",
-                           .description = "classic: bit operations with an explicit stack, no "
-                                          "symmetry",
-                           .seconds_16 = 10 },
-                         CLASSIC(nq_classic_bitmask) },
+static const nq_engine *const engines[] = {
+    [NQ_ENG_HALVES] = &nq_halves_engine,
+    [NQ_ENG_SYM8] = &nq_parallel_sym8_engine,
+    [NQ_ENG_PMIRROR] = &nq_parallel_mirror_engine,
+    [NQ_ENG_NAIVE] = &nq_naive_engine,
+    [NQ_ENG_MIRROR] = &nq_mirror_engine,
+    [NQ_ENG_MARKING] = &nq_marking_engine,
+    [NQ_ENG_AVAILABLE] = &nq_available_engine,
+    [NQ_ENG_BITMASK] = &nq_bitmask_engine,
+#ifdef NQ_EXAMPLE_ENGINE
+    &nq_example_engine,
+#endif
 };
+
+enum { TABLE_SIZE = sizeof engines / sizeof engines[0] };
 
 const nq_engine *nq_engine_impl(int index)
 {
-    return index >= 0 && index < NQ_ENG_COUNT ? &engines[index] : NULL;
+    return index >= 0 && index < TABLE_SIZE ? engines[index] : NULL;
 }
 
 int nq_engine_count(void)
 {
-    return NQ_ENG_COUNT;
+    return TABLE_SIZE;
 }
 
 const nq_engine_info *nq_engine_get(int index)
 {
-    return index >= 0 && index < NQ_ENG_COUNT ? &engines[index].info : NULL;
+    const nq_engine *e = nq_engine_impl(index);
+    return e ? &e->info : NULL;
 }
 
 int nq_engine_find(const char *name)
 {
-    for (int i = 0; i < NQ_ENG_COUNT; i++)
-        if (!strcmp(engines[i].info.name, name))
+    for (int i = 0; name && i < TABLE_SIZE; i++)
+        if (!strcmp(engines[i]->info.name, name))
             return i;
     return NQ_ERR(ENOENT);
 }

@@ -1,6 +1,7 @@
-/* The engine table: what each engine is and how it runs. Adding an engine
- * is one file and one row in engines.c; the library, the programs, the
- * bench and the tests learn of it from here. */
+/* The engines: what each one is and how it runs. An engine is a const
+ * nq_engine defined in a file of its own (NAME_engine.c), declared below
+ * and listed once in the table of engines.c; the library, the programs,
+ * the bench and the tests learn of it from there. */
 #ifndef NQ_ENGINES_H
 #define NQ_ENGINES_H
 
@@ -8,7 +9,9 @@
 
 #include <stdint.h>
 
-/* Engine indexes, in the order of the table in engines.c (0 is the default). */
+/* The public indexes (nq_engine_get, nq_count_params.engine): the order of
+ * the table in engines.c, kept as it was in 1.0 for programs that stored
+ * one. Fingerprints and checkpoints name an engine, never its index. */
 enum {
     NQ_ENG_HALVES,
     NQ_ENG_SYM8,
@@ -51,6 +54,10 @@ typedef struct nq_engine {
     /* Optional: turns the sum over every subproblem into Q(n) and U(n). */
     int (*finish)(const nq_plan *plan, nq_sub_result *sum);
 } nq_engine;
+
+/* Every engine of the library, each defined in its own file. */
+extern const nq_engine nq_halves_engine, nq_parallel_sym8_engine, nq_parallel_mirror_engine,
+    nq_naive_engine, nq_mirror_engine, nq_marking_engine, nq_available_engine, nq_bitmask_engine;
 
 /* The engine at index, or NULL. */
 const nq_engine *nq_engine_impl(int index);

@@ -3,6 +3,7 @@
  * with the counts of solutions a half and a quarter turn leave alone. */
 #include "halves_engine.h"
 
+#include "engines.h"
 #include "halves.h"
 #include "plan.h"
 #include "util.h"
@@ -181,3 +182,19 @@ int nq_halves_plausible(const nq_plan *plan, size_t i, nq_u128 total, nq_u128 un
         return total == 0 && unique <= 2 * most;
     return unique == 0 && total <= most;
 }
+
+const nq_engine nq_halves_engine = {
+    .info = { .name = "halves",
+              .description = "meet in the middle: half-boards matched by their diagonals, "
+                             "OpenMP; gives U(n)",
+              .parallel = 1, .gives_unique = 1, .seconds_16 = 0.3 },
+    .plan = nq_halves_plan,
+    .work_create = nq_halves_work_new,
+    .work_destroy = nq_halves_work_free,
+    .work_bytes = nq_halves_work_size,
+    .solve = nq_halves_solve,
+    .prefix = nq_halves_prefix,
+    .finish = nq_halves_finish,
+    .memory = nq_halves_memory,
+    .plausible = nq_halves_plausible,
+};

@@ -1,8 +1,9 @@
 /* nqueens count: Q(N) and U(N), or one part of their count (--part). */
-#include "args.h"
+#include "binding.h"
 #include "commands.h"
 #include "count_options.h"
 #include "count_report.h"
+#include "output.h"
 #include "placement_print.h"
 #include "run_estimate.h"
 #include "stop_signals.h"

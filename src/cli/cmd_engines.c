@@ -1,9 +1,9 @@
 /* nqueens engines: the engine table for people and, with --json, for
  * scripts (bench/run.sh reads it instead of parsing count --help). */
-#include "args.h"
 #include "commands.h"
 #include "count_options.h"
-#include "options.h"
+#include "option_parser.h"
+#include "output.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -1,7 +1,7 @@
 /* nqueens estimate: what `count N` would cost, measured on a sample. */
-#include "args.h"
 #include "commands.h"
 #include "count_options.h"
+#include "output.h"
 #include "run_estimate.h"
 #include "stop_signals.h"
 

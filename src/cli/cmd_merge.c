@@ -1,11 +1,11 @@
 /* nqueens merge: the checkpoints of a count's parts (count --part K/M)
  * combined into Q(N) and U(N), after every check that can fail; --status,
  * how far a campaign of parts is. */
-#include "args.h"
 #include "commands.h"
 #include "count_report.h"
 #include "merge.h"
-#include "options.h"
+#include "option_parser.h"
+#include "output.h"
 
 #include <stdio.h>
 #include <stdlib.h>

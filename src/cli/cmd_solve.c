@@ -1,7 +1,9 @@
 /* nqueens solve: list the solutions, streamed in lexicographic order. */
-#include "args.h"
+#include "binding.h"
 #include "commands.h"
-#include "options.h"
+#include "option_parser.h"
+#include "option_values.h"
+#include "output.h"
 #include "placement_print.h"
 
 #include <errno.h>

@@ -1,8 +1,10 @@
 /* nqueens topology: the machine as hwloc sees it, and where --bind would put
  * the threads. */
-#include "args.h"
+#include "binding.h"
 #include "commands.h"
-#include "options.h"
+#include "option_parser.h"
+#include "option_values.h"
+#include "output.h"
 #include "placement_print.h"
 
 #include <stdio.h>

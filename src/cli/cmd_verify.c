@@ -1,8 +1,9 @@
 /* nqueens verify: recount n = 1..max and check against the published values. */
-#include "args.h"
 #include "commands.h"
 #include "known_values.h"
-#include "options.h"
+#include "option_parser.h"
+#include "option_values.h"
+#include "output.h"
 #include "run_estimate.h"
 #include "stop_signals.h"
 

@@ -1,7 +1,9 @@
 /* nqueens: a user program of libnqueens (it includes only nqueens.h and
  * nqueens_parts.h). */
-#include "args.h"
 #include "commands.h"
+#include "nqueens.h"
+#include "option_parser.h"
+#include "output.h"
 
 #include <signal.h>
 #include <stdio.h>

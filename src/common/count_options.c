@@ -1,8 +1,8 @@
 #include "count_options.h"
 
-#include "args.h"
-#include "options.h"
-#include "placement_print.h"
+#include "option_parser.h"
+#include "option_values.h"
+#include "output.h"
 
 #include <limits.h>
 #include <stdio.h>
@@ -162,23 +162,6 @@ void parse_count_options(int argc, char **argv, int accept, void (*help)(void),
         cli_usage_error("--checkpoint-every needs --checkpoint FILE");
     if (!o->checkpoint_every)
         o->checkpoint_every = CLI_CHECKPOINT_EVERY;
-}
-
-/* "  NAME             text", the text wrapped at 80 columns under itself. */
-void cli_print_wrapped(const char *name, const char *text)
-{
-    enum { INDENT = 19, WIDTH = 80 - INDENT };
-    printf("  %-16s ", name);
-    while (strlen(text) > WIDTH) {
-        int cut = WIDTH;
-        while (cut > 0 && text[cut] != ' ')
-            cut--;
-        if (cut == 0)
-            break;
-        printf("%.*s\n%*s", cut, text, INDENT, "");
-        text += cut + 1;
-    }
-    printf("%s\n", text);
 }
 
 /* The names of the engines that pre-expand rows, for --depth's line. */

@@ -2,8 +2,8 @@
 #ifndef NQ_COMMON_COUNT_OPTIONS_H
 #define NQ_COMMON_COUNT_OPTIONS_H
 
-#include "args.h"
 #include "nqueens.h"
+#include "output.h"
 
 #include <stdint.h>
 
@@ -37,10 +37,6 @@ enum {
  * program runs (every one with COUNT_LOCAL, the parallel ones without),
  * the default first. */
 void print_count_options_help(int accept);
-
-/* "  NAME             text" for help and lists: the text wrapped at 80
- * columns under itself. */
-void cli_print_wrapped(const char *name, const char *text);
 
 /* Exits with the line for a count that failed with err (a plan too large for
  * --depth is a usage error, status 2; anything else status 1). */

@@ -1,6 +1,6 @@
 #include "count_report.h"
 
-#include "args.h"
+#include "output.h"
 #include "stop_signals.h"
 
 #include <string.h>

@@ -1,7 +1,7 @@
 #include "run_estimate.h"
 
-#include "args.h"
 #include "known_values.h"
+#include "output.h"
 
 #include "nqueens.h"
 

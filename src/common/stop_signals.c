@@ -1,6 +1,6 @@
 #include "stop_signals.h"
 
-#include "args.h"
+#include "output.h"
 
 #include <stdio.h>
 #include <string.h>

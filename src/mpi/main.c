@@ -9,10 +9,11 @@
  * subproblem's counts: it sums them exactly and keeps the checkpoint, in the
  * format of `nqueens count --checkpoint`, so a job can resume with another
  * number of ranks. With --part K/M it counts that part only (merge.h). */
-#include "args.h"
 #include "coordinator.h"
 #include "count_options.h"
 #include "count_report.h"
+#include "option_parser.h"
+#include "output.h"
 #include "run_estimate.h"
 #include "stop_signals.h"
 

@@ -1,6 +1,6 @@
-#include "options.h"
+#include "option_parser.h"
 
-#include "args.h"
+#include "output.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -88,4 +88,18 @@ int cli_next_option(cli_parser *p, const char **value)
             cli_usage_error("option '--%s' needs a value", o->name);
     }
     return o->id;
+}
+
+int cli_is_option(const char *arg)
+{
+    return arg[0] == '-' && arg[1] != '\0' && !(arg[1] >= '0' && arg[1] <= '9');
+}
+
+void cli_reject(const char *command, const char *arg)
+{
+    if (cli_is_option(arg))
+        cli_usage_error("%s: unknown option '%s' (see '%s %s --help')", command, arg,
+                        cli_program(), command);
+    cli_usage_error("%s: unexpected argument '%s' (see '%s %s --help')", command, arg,
+                    cli_program(), command);
 }

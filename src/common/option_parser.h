@@ -3,8 +3,10 @@
  * together ("-uh"), operands anywhere, and "--" ending the options. An
  * argument that starts with '-' and a digit ("-3") is an operand, so that
  * a negative N gets the message about N. */
-#ifndef NQ_COMMON_OPTIONS_H
-#define NQ_COMMON_OPTIONS_H
+#ifndef NQ_COMMON_OPTION_PARSER_H
+#define NQ_COMMON_OPTION_PARSER_H
+
+#include "output.h"
 
 typedef struct cli_option {
     const char *name; /* long name, without "--" */
@@ -34,5 +36,10 @@ void cli_parser_init(cli_parser *p, int argc, char **argv, int first, const char
  * (*value: the operand) or CLI_DONE. An unknown option, a missing value or
  * a value given to a flag is a usage error (one line, exit 2). */
 int cli_next_option(cli_parser *p, const char **value);
+
+/* 1 if arg looks like an option ("-x", "--x"), not a negative number. */
+int cli_is_option(const char *arg);
+/* Rejects argv[i] as an unknown option or an extra argument (exits). */
+CLI_NORETURN void cli_reject(const char *command, const char *arg);
 
 #endif

@@ -1,51 +1,10 @@
-#include "args.h"
+#include "option_values.h"
 
-#include <errno.h>
-#include <stdarg.h>
+#include "nqueens.h"
+#include "output.h"
+
 #include <stdlib.h>
 #include <string.h>
-
-static const char *program = "nqueens";
-
-void cli_set_program(const char *name)
-{
-    program = name;
-}
-
-const char *cli_program(void)
-{
-    return program;
-}
-
-__attribute__((format(printf, 1, 0))) static void vreport(const char *fmt, va_list ap)
-{
-    char line[1024];
-    vsnprintf(line, sizeof line, fmt, ap);
-    /* One line, whatever an argument holds: control characters (a newline
-     * in N, say) are shown as '?'. */
-    for (char *c = line; *c; c++)
-        if ((unsigned char)*c < 0x20 || *c == 0x7f)
-            *c = '?';
-    fprintf(stderr, "%s: %s\n", program, line);
-}
-
-void cli_usage_error(const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vreport(fmt, ap);
-    va_end(ap);
-    exit(EXIT_USAGE);
-}
-
-void cli_fail(const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vreport(fmt, ap);
-    va_end(ap);
-    exit(EXIT_RUNTIME);
-}
 
 /* One rule for every number read (arguments, environment, checkpoints):
  * plain decimal, no sign, space or leading zero. "08" is refused, never
@@ -124,69 +83,6 @@ double cli_parse_seconds(const char *s, const char *what)
     return v;
 }
 
-int cli_is_option(const char *arg)
-{
-    return arg[0] == '-' && arg[1] != '\0' && !(arg[1] >= '0' && arg[1] <= '9');
-}
-
-void cli_json_string(FILE *out, const char *s)
-{
-    putc('"', out);
-    for (const unsigned char *c = (const unsigned char *)s; *c; c++) {
-        if (*c == '"' || *c == '\\')
-            fprintf(out, "\\%c", *c);
-        else if (*c < 0x20)
-            fprintf(out, "\\u%04x", *c);
-        else
-            putc(*c, out);
-    }
-    putc('"', out);
-}
-
-void cli_help(void (*usage)(void))
-{
-    usage();
-    cli_finish_stdout();
-    exit(0);
-}
-
-void cli_reject(const char *command, const char *arg)
-{
-    if (cli_is_option(arg))
-        cli_usage_error("%s: unknown option '%s' (see '%s %s --help')", command, arg, program,
-                        command);
-    cli_usage_error("%s: unexpected argument '%s' (see '%s %s --help')", command, arg, program,
-                    command);
-}
-
-void cli_finish_stdout(void)
-{
-    errno = 0;
-    if (fflush(stdout) == 0 && !ferror(stdout))
-        return;
-    /* The reader went away (`| head`): a quiet end, as solve has always had. */
-    if (errno == EPIPE)
-        exit(0);
-    cli_fail("cannot write the output: %s", errno ? strerror(errno) : "write error");
-}
-
-int cli_default_threads(void)
-{
-    const char *env = getenv("OMP_NUM_THREADS");
-    if (env && *env) {
-        unsigned long v;
-        /* OMP_NUM_THREADS may be a list ("4,2"): the first level counts. */
-        char first[32];
-        size_t k = strcspn(env, ",");
-        if (k >= sizeof first || (memcpy(first, env, k), first[k] = '\0',
-                                  cli_parse_decimal(first, NQ_MAX_THREADS, &v)) || v == 0)
-            cli_usage_error("OMP_NUM_THREADS must be a whole number from 1 to %d%s, got '%s'",
-                            NQ_MAX_THREADS, zeros_note(env), env);
-    }
-    /* OpenMP's default: OMP_NUM_THREADS, else the affinity mask. */
-    return nq_default_threads();
-}
-
 uint64_t cli_parse_size(const char *s, const char *what)
 {
     unsigned long v;
@@ -204,4 +100,29 @@ uint64_t cli_parse_size(const char *s, const char *what)
     }
     cli_usage_error("%s must be a size such as 512M, 4G or 1073741824%s, got '%s'", what,
                     zeros_note(s), s);
+}
+
+int cli_parse_bind(const char *s)
+{
+    const int mode = nq_bind_mode_find(s);
+    if (mode < 0)
+        cli_usage_error("unknown --bind mode '%s' (modes: none, numa, core)", s);
+    return mode;
+}
+
+int cli_default_threads(void)
+{
+    const char *env = getenv("OMP_NUM_THREADS");
+    if (env && *env) {
+        unsigned long v;
+        /* OMP_NUM_THREADS may be a list ("4,2"): the first level counts. */
+        char first[32];
+        size_t k = strcspn(env, ",");
+        if (k >= sizeof first || (memcpy(first, env, k), first[k] = '\0',
+                                  cli_parse_decimal(first, NQ_MAX_THREADS, &v)) || v == 0)
+            cli_usage_error("OMP_NUM_THREADS must be a whole number from 1 to %d%s, got '%s'",
+                            NQ_MAX_THREADS, zeros_note(env), env);
+    }
+    /* OpenMP's default: OMP_NUM_THREADS, else the affinity mask. */
+    return nq_default_threads();
 }

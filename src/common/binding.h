@@ -1,0 +1,36 @@
+/* Thread binding for --bind (count, solve and topology): the topology, the
+ * threads bound as they start, and where they ended up. */
+#ifndef NQ_COMMON_BINDING_H
+#define NQ_COMMON_BINDING_H
+
+#include "nqueens.h"
+
+/* The topology named by HWLOC_SYNTHETIC, or this machine's. Without hwloc:
+ * NULL, or a usage error if `needed_for` (e.g. "--bind numa") needs it. A
+ * description hwloc rejects is a usage error; other failures exit 1. */
+nq_topology *cli_topology_open(const char *needed_for);
+
+/* Binding of one run: pass cli_binding_hooks to the driver, whose threads
+ * then bind themselves and record where they ended up. */
+typedef struct cli_binding {
+    nq_topology *topo;       /* NULL without hwloc: nothing bound or read back */
+    nq_binder *binder;
+    nq_placement *placement; /* `threads` entries, read back by the threads */
+    int threads;
+    int mode;
+    int error; /* first nq_bind_thread error, 0 if none */
+} cli_binding;
+
+/* Prepares `threads` threads in `mode` (exits on error as cli_topology_open).
+ * Mode none binds nothing but still reads back where OpenMP put the threads.
+ * On a synthetic topology, says on stderr that nothing will be bound. */
+void cli_binding_open(cli_binding *b, int threads, int mode);
+void cli_binding_close(cli_binding *b);
+/* A run hook: binds thread `thread` of the cli_binding ctx. */
+void cli_binding_thread_start(void *ctx, int thread);
+/* After the run: exits 1 naming the failure if a thread could not bind. */
+void cli_binding_check(const cli_binding *b);
+/* 1 if the run read back a placement worth reporting. */
+int cli_binding_known(const cli_binding *b);
+
+#endif

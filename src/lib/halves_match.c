@@ -71,7 +71,6 @@ void nq_match_destroy(nq_match *m)
 {
     if (!m)
         return;
-    free(m->planes);
     free(m->tables);
     free(m->woff);
     free(m->wpat);
@@ -80,7 +79,7 @@ void nq_match_destroy(nq_match *m)
 
 size_t nq_match_bytes(const nq_match *m)
 {
-    return sizeof *m + m->planes_cap + m->tables_cap + m->woff_cap + m->wpat_cap;
+    return sizeof *m + m->tables_cap + m->woff_cap + m->wpat_cap;
 }
 
 int nq_match_reserve(void **buf, size_t *cap, size_t need)

@@ -50,21 +50,18 @@ static inline uint64_t acc_sum(acc s)
     return s.n;
 }
 #define pattern nq_match_gather
-/* VPMOVMSKB takes bit 7 of 32 bytes at once. */
-static void rows_from_planes(const uint8_t *planes, size_t stride, int nbytes,
-                             uint64_t (*rows)[LANES / 64])
+/* VPMOVMSKB takes bit 7 of 32 bytes at once; doubling each byte brings the
+ * next bit up. */
+static inline void bits_from_plane(const uint8_t *plane, uint64_t (*rows)[LANES / 64], int w)
 {
-    for (int b = 0; b < nbytes; b++)
-        for (int w = 0; w < LANES / 64; w++) {
-            __m256i lo = _mm256_loadu_si256((const __m256i *)(planes + b * stride + 64 * w));
-            __m256i hi = _mm256_loadu_si256((const __m256i *)(planes + b * stride + 64 * w + 32));
-            for (int i = 7; i >= 0; i--) {
-                rows[8 * b + i][w] = (uint32_t)_mm256_movemask_epi8(lo) |
-                                     (uint64_t)(uint32_t)_mm256_movemask_epi8(hi) << 32;
-                lo = _mm256_add_epi8(lo, lo);
-                hi = _mm256_add_epi8(hi, hi);
-            }
-        }
+    __m256i lo = _mm256_load_si256((const __m256i *)plane);
+    __m256i hi = _mm256_load_si256((const __m256i *)(plane + 32));
+    for (int i = 7; i >= 0; i--) {
+        rows[i][w] = (uint32_t)_mm256_movemask_epi8(lo) |
+                     (uint64_t)(uint32_t)_mm256_movemask_epi8(hi) << 32;
+        lo = _mm256_add_epi8(lo, lo);
+        hi = _mm256_add_epi8(hi, hi);
+    }
 }
 
 #include "halves_match_tmpl.c"

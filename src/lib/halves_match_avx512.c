@@ -52,19 +52,15 @@ static inline uint32_t pattern(uint64_t fp, const int *bit, int k)
     /* Index bits are chosen in increasing order, so pext keeps their order. */
     return (uint32_t)_pext_u64(fp, mask);
 }
-/* Byte plane b holds byte b of each footprint: VPMOVB2M takes bit 7 of 64
- * bytes at once; doubling each byte brings the next bit up. */
-static void rows_from_planes(const uint8_t *planes, size_t stride, int nbytes,
-                             uint64_t (*rows)[LANES / 64])
+/* VPMOVB2M takes bit 7 of 64 bytes at once; doubling each byte brings the
+ * next bit up. */
+static inline void bits_from_plane(const uint8_t *plane, uint64_t (*rows)[LANES / 64], int w)
 {
-    for (int b = 0; b < nbytes; b++)
-        for (int w = 0; w < LANES / 64; w++) {
-            __m512i v = _mm512_loadu_si512(planes + b * stride + 64 * w);
-            for (int i = 7; i >= 0; i--) {
-                rows[8 * b + i][w] = _cvtmask64_u64(_mm512_movepi8_mask(v));
-                v = _mm512_add_epi8(v, v);
-            }
-        }
+    __m512i v = _mm512_load_si512(plane);
+    for (int i = 7; i >= 0; i--) {
+        rows[i][w] = _cvtmask64_u64(_mm512_movepi8_mask(v));
+        v = _mm512_add_epi8(v, v);
+    }
 }
 
 #include "halves_match_tmpl.c"

@@ -22,9 +22,8 @@ struct nq_match {
     int bits, nch, k;     /* of the prepared east side: footprint bits, chunks, index bits */
     int bit[NQ_MATCH_MAX_INDEX];
     const volatile int *stop; /* read between vector blocks: a count ends with NQ_ERR(EINTR) */
-    uint8_t *planes;    /* east footprints grouped, one byte plane per 8 bits */
-    size_t planes_cap;
-    uint8_t *tables;    /* per vector: the chunk tables (64-byte aligned) */
+    uint8_t *tables;    /* per vector: the chunk tables (64-byte aligned); while they are
+                         * built, the east footprints sorted by group at its top */
     size_t tables_cap;
     uint16_t *woff;     /* per west footprint, sorted by group: a table offset per chunk */
     size_t woff_cap;

@@ -37,19 +37,15 @@ static inline uint64_t acc_sum(acc s)
 #define pattern nq_match_gather
 /* Bit i of 8 bytes gathered into one byte by a multiply (each byte's bit
  * lands on its own place among the top 8 bits). */
-static void rows_from_planes(const uint8_t *planes, size_t stride, int nbytes,
-                             uint64_t (*rows)[LANES / 64])
+static inline void bits_from_plane(const uint8_t *plane, uint64_t (*rows)[LANES / 64], int w)
 {
-    for (int b = 0; b < nbytes; b++) {
+    for (int i = 0; i < 8; i++)
+        rows[i][w] = 0;
+    for (int g = 0; g < 8; g++) {
+        uint64_t x;
+        memcpy(&x, plane + 8 * g, 8);
         for (int i = 0; i < 8; i++)
-            rows[8 * b + i][0] = 0;
-        for (int g = 0; g < 8; g++) {
-            uint64_t x;
-            memcpy(&x, planes + b * stride + 8 * g, 8);
-            for (int i = 0; i < 8; i++)
-                rows[8 * b + i][0] |= ((x >> i & 0x0101010101010101ull) * 0x0102040810204080ull >> 56)
-                                      << 8 * g;
-        }
+            rows[i][w] |= ((x >> i & 0x0101010101010101ull) * 0x0102040810204080ull >> 56) << 8 * g;
     }
 }
 

@@ -3,7 +3,7 @@
  *   LANES           east footprints per vector (a multiple of 64)
  *   vec             the vector type; vload, vand, vandn (~a & b)
  *   acc, acc_zero, acc_add (adds the popcount of a vec), acc_sum
- *   rows_from_planes (LANES bytes of each byte plane -> one bit row per bit)
+ *   bits_from_plane (64 bytes -> word w of the 8 bit rows of their bits)
  *   pattern         a footprint's index pattern (bits gathered in order)
  *   PREPARE_FN, SCAN_FN  the functions' names
  * The layout: east footprints are sorted into groups by their index pattern,
@@ -41,17 +41,50 @@ static void build_tables(uint8_t *t, const uint64_t (*rows)[WORDS], int nch, siz
     }
 }
 
+/* One vector's bit rows from its LANES footprints (padding lanes zero):
+ * byte b of each 64 footprints gathered into a plane (the compiler
+ * vectorizes the loop), then its 8 bit rows taken at once. */
+static void rows_from_fps(const uint64_t *fp, int nbytes, uint64_t (*rows)[WORDS])
+{
+    _Alignas(64) uint8_t plane[64];
+    for (int w = 0; w < WORDS; w++)
+        for (int b = 0; b < nbytes; b++) {
+            for (int j = 0; j < 64; j++)
+                plane[j] = (uint8_t)(fp[64 * w + j] >> 8 * b);
+            bits_from_plane(plane, rows + 8 * b, w);
+        }
+}
+
 /* The east side: footprints grouped by their index pattern (the bits in
- * m->bit), scattered into byte planes, each vector's chunk tables built. */
+ * m->bit), each vector's chunk tables built from its bit rows. With index
+ * bits, the footprints are first sorted by group into the top of the table
+ * buffer, vector v's just past where the tables of vectors < v end: each
+ * vector's footprints are read before its tables overwrite them (a vector's
+ * tables take at least its footprints' room: nch >= 4; below, the buffer is
+ * the footprints' size). Without, they are read where they are. */
 int PREPARE_FN(nq_match *m, const uint64_t *east, size_t ne)
 {
     const int k = m->k;
     const uint32_t groups = 1u << k;
     const int *bit = m->bit;
     uint32_t fill[NQ_MATCH_GROUPS];
-    memset(m->gcount, 0, groups * sizeof *m->gcount);
-    for (size_t j = 0; j < ne; j++)
-        m->gcount[pattern(east[j], bit, k)]++;
+    if (!k)
+        m->gcount[0] = (uint32_t)ne;
+    else {
+        /* Four counters a group: a run of one pattern is not one chain of
+         * stores and loads. */
+        uint32_t c4[4][NQ_MATCH_GROUPS];
+        for (int u = 0; u < 4; u++)
+            memset(c4[u], 0, groups * sizeof c4[u][0]);
+        size_t j = 0;
+        for (; j + 4 <= ne; j += 4)
+            for (int u = 0; u < 4; u++)
+                c4[u][pattern(east[j + u], bit, k)]++;
+        for (; j < ne; j++)
+            c4[0][pattern(east[j], bit, k)]++;
+        for (uint32_t g = 0; g < groups; g++)
+            m->gcount[g] = c4[0][g] + c4[1][g] + c4[2][g] + c4[3][g];
+    }
     uint32_t nvec = 0;
     for (uint32_t g = 0; g < groups; g++) {
         m->gvec[g] = nvec;
@@ -59,29 +92,38 @@ int PREPARE_FN(nq_match *m, const uint64_t *east, size_t ne)
     }
     m->gvec[groups] = nvec;
     const int nbytes = (m->bits + 7) / 8, nch = m->nch;
-    const size_t stride = (size_t)nvec * LANES, vtab = (size_t)nch * 16 * VBYTES;
-    if (nq_match_reserve((void **)&m->planes, &m->planes_cap, (size_t)nbytes * stride) ||
-        nq_match_reserve((void **)&m->tables, &m->tables_cap, nvec * vtab))
+    const size_t vtab = (size_t)nch * 16 * VBYTES, vfp = (size_t)LANES * sizeof(uint64_t);
+    const size_t total = (size_t)nvec * (vtab > vfp ? vtab : vfp);
+    if (nq_match_reserve((void **)&m->tables, &m->tables_cap, total))
         return NQ_ERR(ENOMEM);
-    for (uint32_t g = 0; g < groups; g++) {
-        fill[g] = m->gvec[g] * LANES;
-        /* The padding lanes are masked off; cleared, so nothing reads garbage. */
-        const size_t used = fill[g] + m->gcount[g], end = (size_t)m->gvec[g + 1] * LANES;
-        for (int b = 0; b < nbytes && end > used; b++)
-            memset(m->planes + b * stride + used, 0, end - used);
+    uint64_t *sorted = (uint64_t *)(m->tables + total - (size_t)nvec * vfp);
+    if (k) {
+        for (uint32_t g = 0; g < groups; g++) {
+            fill[g] = m->gvec[g] * LANES;
+            /* The padding lanes are zero: masked off by the tables. */
+            const size_t used = fill[g] + m->gcount[g], end = (size_t)m->gvec[g + 1] * LANES;
+            memset(sorted + used, 0, (end - used) * sizeof *sorted);
+        }
+        for (size_t j = 0; j < ne; j++)
+            sorted[fill[pattern(east[j], bit, k)]++] = east[j];
     }
-    for (size_t j = 0; j < ne; j++) {
-        const size_t at = fill[pattern(east[j], bit, k)]++;
-        for (int b = 0; b < nbytes; b++)
-            m->planes[b * stride + at] = (uint8_t)(east[j] >> 8 * b);
-    }
+    _Alignas(64) uint64_t tail[LANES];
     for (uint32_t g = 0; g < groups; g++)
         for (uint32_t v = m->gvec[g]; v < m->gvec[g + 1]; v++) {
-            _Alignas(64) uint64_t rows[64][WORDS];
-            rows_from_planes(m->planes + (size_t)v * LANES, stride, nbytes, rows);
             const size_t first = (size_t)(v - m->gvec[g]) * LANES;
-            build_tables(m->tables + v * vtab, (const uint64_t(*)[WORDS])rows, nch,
-                         m->gcount[g] - first);
+            const size_t nvalid = m->gcount[g] - first;
+            const uint64_t *fp = sorted + (size_t)v * LANES;
+            if (!k) {
+                fp = east + first;
+                if (nvalid < LANES) {
+                    memcpy(tail, fp, nvalid * sizeof *tail);
+                    memset(tail + nvalid, 0, (LANES - nvalid) * sizeof *tail);
+                    fp = tail;
+                }
+            }
+            _Alignas(64) uint64_t rows[64][WORDS];
+            rows_from_fps(fp, nbytes, rows);
+            build_tables(m->tables + v * vtab, (const uint64_t(*)[WORDS])rows, nch, nvalid);
         }
     return 0;
 }

@@ -1,4 +1,4 @@
-/* Small helpers shared inside libnqueens (util.c). */
+/* Small helpers shared inside libnqueens (util.c; nq_u128_parse in u128.c). */
 #ifndef NQ_UTIL_H
 #define NQ_UTIL_H
 

@@ -28,7 +28,7 @@ bench_machine() {
     buildopt() { json_get "$opts" "next(str(o['value']) for o in d if o['name'] == '$1')"; }
     # The compile command of the search kernel, and the compiler it names.
     compile_cmd=$(json_get "$build/compile_commands.json" \
-        "next((e['command'] for e in d if e['file'].endswith('backtrack_search.c')), d[0]['command'] if d else '')")
+        "next((e['command'] for e in d if e['file'].endswith('backtrack_search_tmpl.c')), d[0]['command'] if d else '')")
     if [[ -n $compile_cmd ]]; then
         compiler=$(cd "$build" && ${compile_cmd%% *} --version 2>/dev/null | head -n 1 || true)
     fi
@@ -49,7 +49,7 @@ bench_machine() {
     echo "- Build: buildtype=$(buildopt buildtype), optimization=$(buildopt optimization)," \
         "debug=$(buildopt debug), b_ndebug=$(buildopt b_ndebug), native=$(buildopt native)," \
         "c_args=$(buildopt c_args)"
-    [[ -z $compile_cmd ]] || echo "- Compile command (backtrack_search.c): \`$compile_cmd\`"
+    [[ -z $compile_cmd ]] || echo "- Compile command (backtrack_search_tmpl.c): \`$compile_cmd\`"
     echo "- CPU features the hot code's paths use: $(grep -m 1 -ow -e avx2 -e bmi2 -e popcnt \
         -e avx512f /proc/cpuinfo 2>/dev/null | sort -u | tr '\n' ' ')(path: ${NQUEENS_ISA:-picked at run time}, src/lib/dispatch.c)"
     echo "- Commit: $COMMIT"

@@ -1,6 +1,7 @@
 /* Every path of the hot code this CPU can run (dispatch.h), whichever the
  * library would pick: the counts against the published values and the
  * listings byte for byte against the plain x86-64 path's. */
+#include "cpu.h"
 #include "dispatch.h"
 #include "known_values.h"
 
@@ -110,4 +111,22 @@ Test(dispatch, named_paths)
     for (int i = 0; nq_isa_get(i) && nq_isa_get(i) != best; i++)
         cr_assert(!nq_isa_usable(nq_isa_get(i)) || !strcmp(nq_isa_get(i)->name, "x86-64-v3"),
                   "%s is usable and better than %s", nq_isa_get(i)->name, best->name);
+}
+
+/* NQUEENS_ISA's names (cpu.h): each limits the CPU's flags, never adds a
+ * feature, and anything else leaves them alone. */
+Test(dispatch, isa_names_limit_the_cpu_flags)
+{
+    const unsigned all = NQ_CPU_V3 | NQ_CPU_AVX2 | NQ_CPU_AVX512;
+    cr_assert_eq(nq_cpu_limit(all, "x86-64") & all, 0u);
+    cr_assert_eq(nq_cpu_limit(all | NQ_CPU_SLOW_PEXT, "x86-64-v3"), NQ_CPU_V3 | NQ_CPU_AVX2);
+    cr_assert_eq(nq_cpu_limit(all, "x86-64-v3-nopext"),
+                 NQ_CPU_V3 | NQ_CPU_AVX2 | NQ_CPU_SLOW_PEXT);
+    cr_assert_eq(nq_cpu_limit(0, "x86-64-v3") & all, 0u, "a name adds no feature");
+    cr_assert_eq(nq_cpu_limit(NQ_CPU_AVX2, "x86-64-v3-nopext") & all, NQ_CPU_AVX2);
+    cr_assert_eq(nq_cpu_limit(all, NULL), all);
+    cr_assert_eq(nq_cpu_limit(all, "x86-64-v4"), all, "an unknown name changes nothing");
+    /* The flags in use are the CPU's as NQUEENS_ISA left them. */
+    cr_assert_eq(nq_cpu_flags(), nq_cpu_limit(nq_cpu_detected(), getenv("NQUEENS_ISA")));
+    cr_assert_eq(nq_isa_current(), nq_isa_pick(getenv("NQUEENS_ISA")));
 }

@@ -5,7 +5,7 @@
  *  - parallel-mirror: first-row queens in the left half, counted twice; for
  *    odd n the middle one with the second queen kept to the left, also twice.
  *  - parallel-sym8: the corner roots (rows 0 and 1) and edge roots (row 0 at
- *    column b) of backtrack_search.c. (Placing the bottom-row and side-column queens
+ *    column b) of backtrack_search_tmpl.c. (Placing the bottom-row and side-column queens
  *    first as well, as the Q27 project does, was measured: with the table
  *    for the last rows it no longer pays.) */
 #include "backtrack_plan.h"

@@ -1,6 +1,8 @@
-/* The search kernel (backtrack_search.c): counts the leaves below a subproblem's prefix. */
-#ifndef NQ_KERNEL_H
-#define NQ_KERNEL_H
+/* The search kernel: counts the leaves below a subproblem's prefix
+ * (backtrack_search_tmpl.c, compiled once per instruction set), by the rules
+ * of its rows (backtrack_search.c). */
+#ifndef NQ_BACKTRACK_SEARCH_H
+#define NQ_BACKTRACK_SEARCH_H
 
 #include "backtrack_plan.h"
 
@@ -17,7 +19,22 @@ typedef struct nq_rules {
 } nq_rules;
 
 void nq_rules_init(nq_rules *rules, int n, const nq_sub *s);
+/* nq_rules_mask for rules->kind. */
 uint32_t nq_rules_allowed(const nq_rules *rules, int row, uint32_t down);
+
+/* Columns allowed in `row` before the attacks are taken out (`kind` is
+ * rules->kind, a constant where the search is specialized). At side_row both
+ * side columns must be taken once this row's queen is placed: this prunes the
+ * rows > n-1-b at once instead of letting them fail one by one. */
+static inline uint32_t nq_rules_mask(const nq_rules *rules, int row, uint32_t down, int kind)
+{
+    uint32_t m = rules->mask[row];
+    if (kind == NQ_SUB_EDGE && row == rules->side_row) {
+        const uint32_t taken = down & rules->side;
+        m = !taken ? 0 : taken == rules->side ? m : m & rules->side;
+    }
+    return m;
+}
 
 /* Leaf counts of one search, by the size of the class each leaf stands for. */
 typedef struct nq_leaves {

@@ -2,14 +2,13 @@
  * x86-64-v3 (AVX2, BMI1/2, POPCNT, LZCNT, FMA, MOVBE) doubles the speed of
  * the search over plain x86-64, mostly by pext and popcnt; but AMD before
  * Zen 3 runs pext and pdep in microcode, slower than the plain loops, so
- * there the same instructions are used without them. */
+ * there the same instructions are used without them. The CPU's features
+ * and NQUEENS_ISA come from cpu.h. */
 #include "dispatch.h"
 
-#include <stdlib.h>
-#include <string.h>
+#include "cpu.h"
 
 #if NQ_ISA_DISPATCH
-#include <cpuid.h>
 
 #define PATH(isa, label) { label, nq_search_##isa, nq_list_search_##isa }
 static const nq_isa_path paths[] = {
@@ -18,60 +17,17 @@ static const nq_isa_path paths[] = {
     PATH(base, "x86-64"),
 };
 
-/* Whether the CPU and the OS (which must save the AVX registers) give every
- * x86-64-v3 instruction the compiler may use. */
-static int has_v3(void)
-{
-    unsigned a, b, c, d;
-    if (!__get_cpuid(1, &a, &b, &c, &d))
-        return 0;
-    const unsigned leaf1 = 1u << 12 | 1u << 22 | 1u << 23 | 1u << 27 | 1u << 28 | 1u << 29;
-    if ((c & leaf1) != leaf1) /* fma movbe popcnt osxsave avx f16c */
-        return 0;
-    unsigned xcr0, xcr0_high;
-    __asm__("xgetbv" : "=a"(xcr0), "=d"(xcr0_high) : "c"(0));
-    if ((xcr0 & 6) != 6) /* SSE and AVX state */
-        return 0;
-    if (!__get_cpuid_count(7, 0, &a, &b, &c, &d))
-        return 0;
-    const unsigned leaf7 = 1u << 3 | 1u << 5 | 1u << 8; /* bmi1 avx2 bmi2 */
-    if ((b & leaf7) != leaf7)
-        return 0;
-    return __get_cpuid(0x80000001, &a, &b, &c, &d) && (c >> 5 & 1); /* lzcnt */
-}
-
-/* AMD (and Hygon) families before 0x19, Zen 1 and 2: pext/pdep in microcode. */
-static int slow_pext(void)
-{
-    unsigned a, b, c, d;
-    char vendor[13];
-    if (!__get_cpuid(0, &a, &b, &c, &d))
-        return 0;
-    memcpy(vendor, &b, 4);
-    memcpy(vendor + 4, &d, 4);
-    memcpy(vendor + 8, &c, 4);
-    vendor[12] = '\0';
-    if (strcmp(vendor, "AuthenticAMD") && strcmp(vendor, "HygonGenuine"))
-        return 0;
-    if (!__get_cpuid(1, &a, &b, &c, &d))
-        return 0;
-    unsigned family = a >> 8 & 0xf;
-    if (family == 0xf)
-        family += a >> 20 & 0xff;
-    return family < 0x19;
-}
-
 int nq_isa_usable(const nq_isa_path *p)
 {
-    return p == &paths[2] || has_v3();
+    return p == &paths[2] || nq_cpu_detected() & NQ_CPU_V3;
 }
 
-/* The best path for this CPU, not counting NQUEENS_ISA. */
-static const nq_isa_path *best(void)
+/* The best path for a CPU with these flags. */
+static const nq_isa_path *best(unsigned flags)
 {
-    if (!has_v3())
+    if (!(flags & NQ_CPU_V3))
         return &paths[2];
-    return slow_pext() ? &paths[1] : &paths[0];
+    return flags & NQ_CPU_SLOW_PEXT ? &paths[1] : &paths[0];
 }
 
 #else /* one path, as built */
@@ -86,8 +42,9 @@ int nq_isa_usable(const nq_isa_path *p)
     return 1;
 }
 
-static const nq_isa_path *best(void)
+static const nq_isa_path *best(unsigned flags)
 {
+    (void)flags;
     return &paths[0];
 }
 
@@ -99,26 +56,22 @@ const nq_isa_path *nq_isa_get(int index)
 }
 
 /* Chosen once as the library loads, before any thread of ours runs; the hot
- * code then reads a constant. NQUEENS_ISA names a path for tests and
- * benchmarks; one this CPU cannot run is ignored. */
+ * code then reads a constant. */
 static const nq_isa_path *chosen;
 
 const nq_isa_path *nq_isa_pick(const char *want)
 {
-    for (int i = 0; want && nq_isa_get(i); i++)
-        if (!strcmp(want, nq_isa_get(i)->name) && nq_isa_usable(nq_isa_get(i)))
-            return nq_isa_get(i);
-    return best();
+    return best(nq_cpu_limit(nq_cpu_detected(), want));
 }
 
 __attribute__((constructor)) static void pick_at_load(void)
 {
-    chosen = nq_isa_pick(getenv("NQUEENS_ISA"));
+    chosen = best(nq_cpu_flags());
 }
 
 const nq_isa_path *nq_isa_current(void)
 {
-    return chosen ? chosen : nq_isa_pick(getenv("NQUEENS_ISA"));
+    return chosen ? chosen : best(nq_cpu_flags());
 }
 
 void nq_isa_use(const nq_isa_path *p)

@@ -1,11 +1,12 @@
-/* The hot code (backtrack_search.c's search, solve_search.c's listing search) compiled
- * once per instruction set, and the choice among them at run time from the
- * CPU, so that one build is both safe on any x86-64 and fast on a recent one.
+/* The hot code (backtrack_search_tmpl.c's search, solve_search_tmpl.c's
+ * listing search) compiled once per instruction set, and the choice among
+ * them at run time from the CPU, so that one build is both safe on any
+ * x86-64 and fast on a recent one.
  *
- * meson compiles backtrack_search.c and solve_search.c once per path with
- * -DNQ_ISA=<id>; each copy's entry points get the suffix _<id>. dispatch.c
- * picks a path when the library loads and defines the plain names
- * (nq_search, nq_list_search) on top. */
+ * meson compiles the two templates once per path with -DNQ_ISA=<id>; each
+ * copy's entry points get the suffix _<id>. dispatch.c
+ * picks a path when the library loads, from the CPU's features (cpu.h), and
+ * defines the plain names (nq_search, nq_list_search) on top. */
 #ifndef NQ_DISPATCH_H
 #define NQ_DISPATCH_H
 
@@ -48,10 +49,11 @@ typedef struct nq_isa_path {
 const nq_isa_path *nq_isa_get(int index);
 /* 1 if this CPU can run path p. */
 int nq_isa_usable(const nq_isa_path *p);
-/* The path called want if this CPU can run it, else the best one for it. */
+/* The best path for this CPU as NQUEENS_ISA=want would limit it (cpu.h):
+ * the path called want if this CPU can run it, else the best one for it. */
 const nq_isa_path *nq_isa_pick(const char *want);
-/* The path in use: nq_isa_pick(getenv("NQUEENS_ISA")), chosen as the
- * library loads. */
+/* The path in use: the best for nq_cpu_flags(), chosen as the library
+ * loads. */
 const nq_isa_path *nq_isa_current(void);
 /* Tests: use p from now on (not while a count or listing runs). */
 void nq_isa_use(const nq_isa_path *p);

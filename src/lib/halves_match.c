@@ -2,9 +2,9 @@
  * path. The counting itself is in halves_match_tmpl.c, built once per level. */
 #include "nqueens.h"
 #include "halves_match_priv.h"
+#include "cpu.h"
 
 #include <stdlib.h>
-#include <string.h>
 
 static const char *const level_names[NQ_SIMD_LEVELS] = { "scalar", "avx2", "avx512" };
 
@@ -15,34 +15,21 @@ const char *nq_simd_name(nq_simd level)
 
 int nq_simd_supported(nq_simd level)
 {
-#if defined(__x86_64__) && defined(__GNUC__)
-    __builtin_cpu_init();
     if (level == NQ_SIMD_AVX512)
-        return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
-               __builtin_cpu_supports("avx512vpopcntdq") && __builtin_cpu_supports("bmi2");
+        return (nq_cpu_detected() & NQ_CPU_AVX512) != 0;
     if (level == NQ_SIMD_AVX2)
-        return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt");
-#endif
+        return (nq_cpu_detected() & NQ_CPU_AVX2) != 0;
     return level == NQ_SIMD_SCALAR;
 }
 
+/* NQUEENS_ISA caps this level as it picks the backtracking code's path
+ * (cpu.h): x86-64 is scalar, x86-64-v3 (with or without pext) AVX2. */
 nq_simd nq_simd_best(void)
 {
-    nq_simd best = NQ_SIMD_SCALAR;
-    for (int l = NQ_SIMD_LEVELS - 1; l > 0; l--)
-        if (nq_simd_supported((nq_simd)l)) {
-            best = (nq_simd)l;
-            break;
-        }
-    /* NQUEENS_ISA, which picks the path of the backtracking code for tests
-     * and benchmarks (dispatch.c), caps this one too: x86-64 is scalar,
-     * x86-64-v3 (with or without pext) AVX2; x86-64-v4 or none, the best. */
-    const char *isa = getenv("NQUEENS_ISA");
-    if (isa && !strcmp(isa, "x86-64"))
-        best = NQ_SIMD_SCALAR;
-    else if (isa && !strncmp(isa, "x86-64-v3", 9) && best > NQ_SIMD_AVX2)
-        best = NQ_SIMD_AVX2;
-    return best;
+    const unsigned flags = nq_cpu_flags();
+    if (flags & NQ_CPU_AVX512)
+        return NQ_SIMD_AVX512;
+    return flags & NQ_CPU_AVX2 ? NQ_SIMD_AVX2 : NQ_SIMD_SCALAR;
 }
 
 int nq_match_create(nq_match **out, nq_simd level)

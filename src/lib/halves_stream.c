@@ -2,6 +2,7 @@
  * how; halves.h says what the method is. */
 #include "halves_stream.h"
 
+#include "cpu.h"
 #include "nqueens.h"
 
 #include <stdlib.h>
@@ -48,7 +49,7 @@ __attribute__((target("avx512f"))) static size_t join_avx512(uint64_t xc, uint64
 join_fn nq_halves_join_fn(int avx512)
 {
 #if defined(__x86_64__) && defined(__GNUC__)
-    if (avx512)
+    if (avx512 && nq_cpu_detected() & NQ_CPU_AVX512)
         return join_avx512;
 #endif
     (void)avx512;

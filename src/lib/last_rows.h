@@ -1,5 +1,5 @@
-/* The last rows of a board by table: five for counting (backtrack_search.c), six for
- * listing (solve_search.c).
+/* The last rows of a board by table: five for counting
+ * (backtrack_search_tmpl.c), six for listing (solve_search_tmpl.c).
  *
  * Below row n-T-1 exactly T columns are free, and a completion is one of the
  * T! ways to give them to the last T rows: a bit each in a `ways` mask. For

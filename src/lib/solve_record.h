@@ -1,7 +1,7 @@
 /* The records of a listing (solve_record.c): the bytes the searching threads
  * write for each solution, and the text of the document around them. The
  * writing itself is inline here, so that each copy of the search
- * (solve_search.c, one per instruction set) has it in its loop. */
+ * (solve_search_tmpl.c, one per instruction set) has it in its loop. */
 #ifndef NQ_SOLVE_RECORD_H
 #define NQ_SOLVE_RECORD_H
 

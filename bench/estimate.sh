@@ -24,27 +24,22 @@ usage() {
 }
 check="19 20 21" measure="19 20" project= runs=3 threads=2 out=
 declare -A reference=([21]=1030)
-while [[ $# -gt 0 ]]; do
+PROG=bench/estimate.sh
+# shellcheck source=lib.sh
+source "$root/bench/lib.sh"
+on_option() {
     case $1 in
-    --check) check=$2; shift 2 ;;
-    --measure) measure=$2; shift 2 ;;
-    --reference) [[ $2 == *=* ]] || usage; reference[${2%%=*}]=${2#*=}; shift 2 ;;
-    --project) project=$2; shift 2 ;;
-    --runs) runs=$2; shift 2 ;;
-    --threads) threads=$2; shift 2 ;;
-    --out) out=$2; shift 2 ;;
-    *) usage ;;
+    --check) check=$2 ;;
+    --measure) measure=$2 ;;
+    --reference) [[ $2 == *=* ]] || usage; reference[${2%%=*}]=${2#*=} ;;
+    --project) project=$2 ;;
+    --runs) runs=$2 ;;
+    --threads) threads=$2 ;;
+    --out) out=$2 ;;
     esac
-done
-source "$root/scripts/common.sh"
-source "$root/bench/machine.sh"
-nq_require || exit 1
-nq_build
-bin=$NQ_BUILD/src/nqueens
-out=${out:-$root/bench/results/estimate-$(date +%Y%m%d)-$(hostname)}
-mkdir -p "$out"
-bench_machine "$NQ_BUILD" "$bin" "$cmdline" "CPU seconds: user + sys of /usr/bin/time" \
-    >"$out/machine.md"
+}
+parse_options "--check --measure --reference --project --runs --threads --out" "" "$@"
+bench_prologue "$root" estimate "$cmdline" "CPU seconds: user + sys of /usr/bin/time"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 

@@ -6,15 +6,9 @@
 # builds; sets bin, and out (default
 # bench/results/NAME-DATE-HOST), where it writes machine.md for COMMAND.
 hf_setup() {
-    source "$root/scripts/common.sh"
-    source "$root/bench/machine.sh"
-    nq_require || exit 1
-    nq_build
-    bin=$NQ_BUILD/src/nqueens
-    out=${out:-$root/bench/results/$1-$(date +%Y%m%d)-$(hostname)}
-    mkdir -p "$out"
-    bench_machine "$NQ_BUILD" "$bin" "$2" "median of $runs runs (hyperfine, wall clock)" \
-        >"$out/machine.md"
+    # shellcheck source=lib.sh
+    source "$root/bench/lib.sh"
+    bench_prologue "$root" "$1" "$2" "median of $runs runs (hyperfine, wall clock)"
 }
 
 # The medians of a hyperfine JSON export, in the order of its commands.

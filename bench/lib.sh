@@ -1,6 +1,7 @@
 # shellcheck shell=bash disable=SC2034 # the variables set here are the callers'
-# What bench/run.sh and bench/threads.sh share: messages, the published
-# Q(n), timed runs under a cap, medians, the engine list and the binary.
+# What the bench scripts share: for bench/run.sh and bench/threads.sh,
+# messages, the published Q(n), timed runs under a cap, medians, the engine
+# list, the binary and the option parser; for the others, bench_prologue.
 # Sourced, not run; the caller sets PROG (its name in messages) and, before
 # run_timed, TMP (a scratch folder) and CAP (seconds).
 
@@ -68,6 +69,7 @@ bench_binary() {
             source "$root/scripts/common.sh"
             nq_require && nq_build
         ) || die "the build failed (or lacks what it needs; scripts/build installs it)"
+        # shellcheck disable=SC2031 # the caller's NQ_BUILD, which the build above used too
         BIN=${NQ_BUILD:-$root/build}/src/nqueens
         [[ -x $BIN ]] || die "no program at $BIN after the build"
     fi
@@ -131,4 +133,89 @@ check_cap() {
     # shellcheck disable=SC2015 # a failed test or awk: either is a bad value
     [[ $1 =~ ^[0-9]+(\.[0-9]+)?$ ]] && awk -v c="$1" 'BEGIN { exit !(c > 0) }' ||
         usage_error "--cap: '$1' is not a positive number of seconds"
+}
+
+# parse_options "VALUED" "FLAGS" ARGS...: --opt VALUE or --opt=VALUE for the
+# options in VALUED, --opt alone for FLAGS; -h and --help print usage and
+# exit 0 (a usage that exits itself may exit 2). Each option goes to the
+# caller's on_option OPT VALUE, in order. An unknown option, a missing value
+# or a value given to a flag exits 2.
+parse_options() {
+    local valued=" $1 " flags=" $2 -h --help " opt val inline
+    shift 2
+    while (($#)); do
+        opt=$1 val='' inline=0
+        if [[ $opt == --*=* ]]; then
+            val=${opt#*=} opt=${opt%%=*} inline=1
+        fi
+        shift
+        if [[ $valued == *" $opt "* ]]; then
+            if ((!inline)); then
+                (($#)) || usage_error "$opt needs a value (see --help)"
+                val=$1
+                shift
+            fi
+        elif [[ $flags == *" $opt "* ]]; then
+            ((!inline)) || usage_error "$opt takes no value"
+        else
+            usage_error "unknown option '$opt' (see $PROG --help)"
+        fi
+        if [[ $opt == -h || $opt == --help ]]; then
+            usage
+            exit 0
+        fi
+        on_option "$opt" "$val"
+    done
+}
+
+# The options run.sh and threads.sh both take, checked, into opt_engines,
+# opt_threads, opt_reps, opt_cap, opt_out and opt_bin (their on_option asks
+# this first); status 1 for others.
+common_option() {
+    case $1 in
+    --engines)
+        check_engine_list "$2"
+        opt_engines=$2
+        ;;
+    --threads)
+        check_thread_list "$2"
+        opt_threads=$2
+        ;;
+    --reps)
+        check_reps "$2"
+        opt_reps=$((10#$2))
+        ;;
+    --cap)
+        check_cap "$2"
+        opt_cap=$2
+        ;;
+    --out)
+        [[ -n $2 ]] || usage_error "--out: the folder name is empty"
+        opt_out=$2
+        ;;
+    --bin)
+        [[ -n $2 ]] || usage_error "--bin: the path is empty"
+        opt_bin=$2
+        ;;
+    *) return 1 ;;
+    esac
+}
+
+# bench_prologue ROOT NAME CMDLINE HOW, for the scripts that time ROOT's
+# build and keep one results folder: checks what the build needs (installs
+# nothing) and builds; sets bin (the program) and out (as given, or
+# bench/results/NAME-DATE-HOST), and writes out/machine.md with the command
+# line and HOW the times are taken.
+bench_prologue() {
+    local root=$1
+    # shellcheck source=SCRIPTDIR/../scripts/common.sh
+    source "$root/scripts/common.sh"
+    # shellcheck source=machine.sh
+    source "$root/bench/machine.sh"
+    nq_require || exit 1
+    nq_build
+    bin=$NQ_BUILD/src/nqueens
+    out=${out:-$root/bench/results/$2-$(date +%Y%m%d)-$(hostname)}
+    mkdir -p "$out"
+    bench_machine "$NQ_BUILD" "$bin" "$3" "$4" >"$out/machine.md"
 }

@@ -19,25 +19,20 @@ usage() {
     exit 2
 }
 n=20 parts=8 threads=1 engine='' out=''
-while [[ $# -gt 0 ]]; do
+PROG=bench/parts.sh
+# shellcheck source=lib.sh
+source "$root/bench/lib.sh"
+on_option() {
     case $1 in
-    --n) n=$2; shift 2 ;;
-    --parts) parts=$2; shift 2 ;;
-    --threads) threads=$2; shift 2 ;;
-    --engine) engine=$2; shift 2 ;;
-    --out) out=$2; shift 2 ;;
-    *) usage ;;
+    --n) n=$2 ;;
+    --parts) parts=$2 ;;
+    --threads) threads=$2 ;;
+    --engine) engine=$2 ;;
+    --out) out=$2 ;;
     esac
-done
-source "$root/scripts/common.sh"
-source "$root/bench/machine.sh"
-nq_require || exit 1
-nq_build
-bin=$NQ_BUILD/src/nqueens
-out=${out:-$root/bench/results/parts-$(date +%Y%m%d)-$(hostname)}
-mkdir -p "$out"
-bench_machine "$NQ_BUILD" "$bin" "$cmdline" "CPU seconds: user + sys of /usr/bin/time" \
-    >"$out/machine.md"
+}
+parse_options "--n --parts --threads --engine --out" "" "$@"
+bench_prologue "$root" parts "$cmdline" "CPU seconds: user + sys of /usr/bin/time"
 engine_args=()
 [[ -n $engine ]] && engine_args=(--engine "$engine")
 

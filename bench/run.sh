@@ -72,34 +72,11 @@ quick=0 plots=1 yardstick=0
 compares=() compare_names=()
 cmdline=$(quoted_cmdline "$PROG" "$@") # for machine.md
 
-while (($#)); do
-    opt=$1
-    val=
-    inline=0
-    if [[ $opt == --*=* ]]; then
-        val=${opt#*=}
-        opt=${opt%%=*}
-        inline=1
-    fi
-    shift
+# The options that are run.sh's alone (lib.sh's common_option takes the rest).
+on_option() {
+    local opt=$1 val=$2 from to
+    common_option "$opt" "$val" && return
     case $opt in
-    --engines | --n | --threads | --threads-n | --reps | --cap | --compare | --compare-name | --out | --bin)
-        if ((!inline)); then
-            (($#)) || usage_error "$opt needs a value (see --help)"
-            val=$1
-            shift
-        fi
-        ;;
-    --quick | --no-plots | --yardstick | -h | --help)
-        ((!inline)) || usage_error "$opt takes no value"
-        ;;
-    *) usage_error "unknown option '$opt' (see bench/run.sh --help)" ;;
-    esac
-    case $opt in
-    --engines)
-        check_engine_list "$val"
-        opt_engines=$val
-        ;;
     --n)
         if [[ $val =~ ^([0-9]+)\.\.([0-9]+)$ ]]; then
             from=${BASH_REMATCH[1]} to=${BASH_REMATCH[2]}
@@ -112,22 +89,10 @@ while (($#)); do
             usage_error "--n: '$val' is not FROM..TO with 1 <= FROM <= TO <= 32"
         opt_n="$((10#$from))..$((10#$to))"
         ;;
-    --threads)
-        check_thread_list "$val"
-        opt_threads=$val
-        ;;
     --threads-n)
         is_uint "$val" && ((10#$val >= 1 && 10#$val <= 32)) ||
             usage_error "--threads-n: '$val' is not an N (1..32)"
         opt_threads_n=$((10#$val))
-        ;;
-    --reps)
-        check_reps "$val"
-        opt_reps=$((10#$val))
-        ;;
-    --cap)
-        check_cap "$val"
-        opt_cap=$val
         ;;
     --compare)
         [[ -n ${val//[[:space:]]/} ]] || usage_error "--compare: the command is empty"
@@ -139,25 +104,13 @@ while (($#)); do
         [[ -n ${val//[[:space:]]/} ]] || usage_error "--compare-name: the name is empty"
         compare_names[-1]=$val
         ;;
-    --yardstick)
-        yardstick=1
-        ;;
-    --out)
-        [[ -n $val ]] || usage_error "--out: the folder name is empty"
-        opt_out=$val
-        ;;
-    --bin)
-        [[ -n $val ]] || usage_error "--bin: the path is empty"
-        opt_bin=$val
-        ;;
+    --yardstick) yardstick=1 ;;
     --quick) quick=1 ;;
     --no-plots) plots=0 ;;
-    -h | --help)
-        usage
-        exit 0
-        ;;
     esac
-done
+}
+parse_options "--engines --n --threads --threads-n --reps --cap --compare --compare-name --out --bin" \
+    "--quick --no-plots --yardstick" "$@"
 
 # --quick changes only the defaults; explicit options still win.
 if ((quick)); then

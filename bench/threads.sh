@@ -39,59 +39,12 @@ USAGE
 
 opt_engines='' opt_n='' opt_threads='' opt_reps='' opt_cap='' opt_out='' opt_bin=''
 cmdline=$(quoted_cmdline "$PROG" "$@") # for machine.md
-while (($#)); do
-    opt=$1 val='' inline=0
-    if [[ $opt == --*=* ]]; then
-        val=${opt#*=} opt=${opt%%=*} inline=1
-    fi
-    shift
-    case $opt in
-    --engines | --n | --threads | --reps | --cap | --out | --bin)
-        if ((!inline)); then
-            (($#)) || usage_error "$opt needs a value (see --help)"
-            val=$1
-            shift
-        fi
-        ;;
-    -h | --help)
-        ((!inline)) || usage_error "$opt takes no value"
-        usage
-        exit 0
-        ;;
-    *) usage_error "unknown option '$opt' (see bench/threads.sh --help)" ;;
-    esac
-    case $opt in
-    --engines)
-        check_engine_list "$val"
-        opt_engines=$val
-        ;;
-    --n)
-        is_uint "$val" && ((10#$val >= 1 && 10#$val <= 32)) ||
-            usage_error "--n: '$val' is not an N (1..32)"
-        opt_n=$((10#$val))
-        ;;
-    --threads)
-        check_thread_list "$val"
-        opt_threads=$val
-        ;;
-    --reps)
-        check_reps "$val"
-        opt_reps=$((10#$val))
-        ;;
-    --cap)
-        check_cap "$val"
-        opt_cap=$val
-        ;;
-    --out)
-        [[ -n $val ]] || usage_error "--out: the folder name is empty"
-        opt_out=$val
-        ;;
-    --bin)
-        [[ -n $val ]] || usage_error "--bin: the path is empty"
-        opt_bin=$val
-        ;;
-    esac
-done
+on_option() { # --n: one N
+    common_option "$1" "$2" && return
+    is_uint "$2" && ((10#$2 >= 1 && 10#$2 <= 32)) || usage_error "--n: '$2' is not an N (1..32)"
+    opt_n=$((10#$2))
+}
+parse_options "--engines --n --threads --reps --cap --out --bin" "" "$@"
 [[ -n $opt_n ]] || usage_error "--n N is required (see --help)"
 N=$opt_n
 REPS=${opt_reps:-3}

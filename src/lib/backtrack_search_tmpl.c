@@ -21,15 +21,16 @@
  * The last NQ_LAST5_ROWS rows are not searched: they are counted by table (see
  * last_rows.h), which is where most of the speed comes from.
  */
-#include "backtrack_search.h"
-#include "dispatch.h"
-#include "last_rows.h"
-#include "symmetry.h"
-#include "util.h"
+#include "cpu.h"
 
 /* This file is compiled once per instruction set (dispatch.h), each copy
  * under its own name; the rules, which are not hot, are backtrack_search.c's. */
 #define nq_search NQ_ISA_NAME(nq_search)
+
+#include "backtrack_search.h"
+#include "last_rows.h"
+#include "symmetry.h"
+#include "util.h"
 
 static int col_of(uint32_t bit)
 {

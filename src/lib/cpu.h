@@ -21,6 +21,14 @@ enum {
     NQ_CPU_AVX512 = 1 << 3,    /* AVX-512 F, BW and VPOPCNTDQ, and BMI2 */
 };
 
+/* In a template compiled once per instruction set (*_tmpl.c, with
+ * -DNQ_ISA=<id>): the name of f in this copy, f_<id>, which dispatch.c
+ * calls. A template defines its entry points' names with it before it
+ * includes their header, so that the declarations are this copy's too. */
+#define NQ_ISA_CAT2(f, isa) f##_##isa
+#define NQ_ISA_CAT(f, isa) NQ_ISA_CAT2(f, isa)
+#define NQ_ISA_NAME(f) NQ_ISA_CAT(f, NQ_ISA)
+
 /* The flags the fast paths choose by: the CPU's, as NQUEENS_ISA limits them. */
 unsigned nq_cpu_flags(void);
 /* The CPU's own flags: what a path may run at all (tests run each one). */

@@ -16,10 +16,6 @@
 #include "nq_config.h"
 #include "nqueens.h"
 
-#define NQ_ISA_CAT2(f, isa) f##_##isa
-#define NQ_ISA_CAT(f, isa) NQ_ISA_CAT2(f, isa)
-/* The name of f in the copy being compiled. */
-#define NQ_ISA_NAME(f) NQ_ISA_CAT(f, NQ_ISA)
 
 typedef void nq_search_fn(const nq_rules *rules, int row, uint32_t l, uint32_t d, uint32_t r,
                           uint32_t *board, nq_leaves *out);

@@ -1,17 +1,18 @@
 /* The ordered search of a listing: prefixes in lexicographic order, and an
  * iterative bitmask backtracker below each that hands its solutions on in
  * order (solve_search.h). */
-#include "dispatch.h"
-#include "last_rows.h"
-#include "solve_pipeline.h"
-#include "solve_search.h"
-#include "symmetry.h"
-#include "util.h"
+#include "cpu.h"
 
 /* This file is compiled once per instruction set (dispatch.h): the search,
  * with the record writing inlined, under this copy's name; the prefixes,
  * which are not hot, are solve_search.c's. */
 #define nq_list_search NQ_ISA_NAME(nq_list_search)
+
+#include "last_rows.h"
+#include "solve_pipeline.h"
+#include "solve_search.h"
+#include "symmetry.h"
+#include "util.h"
 
 #define STOP_POLL 0x3FFFu /* nodes between two reads of the stop flags */
 #define FC_MIN_ROWS 10    /* rows below a node for forward checking to pay */

@@ -70,7 +70,8 @@ typedef struct nq_engine_info {
     double seconds_16;
 } nq_engine_info;
 
-/* Index 0 is the default engine. */
+/* Index 0 is the fastest engine, halves; a count with no engine given
+ * takes the one nq_count_engine names. */
 NQ_API int nq_engine_count(void);
 NQ_API const nq_engine_info *nq_engine_get(int index);
 /* Index of the engine called name, or NQ_ERR(ENOENT). */
@@ -111,7 +112,7 @@ typedef struct nq_progress {
  * zero-initialises it keeps its meaning when fields are added. */
 typedef struct nq_count_params {
     int n;       /* 1..32 */
-    int engine;  /* index from nq_engine_find; 0 is the default */
+    int engine;  /* index from nq_engine_find; 0: the default (nq_count_engine) */
     int threads; /* 0: nq_default_threads(); capped by OMP_THREAD_LIMIT */
     int depth;   /* 0: chosen by n */
     /* Optional: e.g. on_thread_start binding each thread (nq_bind_thread),
@@ -146,10 +147,24 @@ typedef struct nq_count_params {
      * that would need more fails with NQ_ERR(E2BIG) before any work. 0:
      * the memory available when the count starts. */
     uint64_t max_memory;
+    /* Non-zero: exactly `engine`, halves too when it is 0 (which then
+     * fails as any engine that does not fit). 0: engine 0 lets the library
+     * choose (nq_count_engine). */
+    int engine_exact;
 } nq_count_params;
 
 /* The defaults for a count of n: every other field zero. */
 NQ_API nq_count_params nq_count_params_default(int n);
+
+/* The engine nq_count(params) counts with: params->engine if it is given
+ * (not 0, or engine_exact), else the first parallel engine of the table
+ * that takes params->depth (when not 0) and fits in params->max_memory (0:
+ * the memory available now) on params->threads: halves, or parallel-sym8
+ * where halves does not fit or with a depth; the first if none fits (the
+ * count then fails with NQ_ERR(E2BIG)). A choice made for memory is never
+ * silent: params->log gets one line (error 0) naming both engines.
+ * NQ_ERR(EINVAL) for bad parameters. */
+NQ_API int nq_count_engine(const nq_count_params *params);
 
 /* An upper bound on the bytes a count of n takes with this engine and
  * threads held to max_memory (0: no limit). halves shrinks its per-thread

@@ -6,6 +6,7 @@
 
 #include "nqueens.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -81,6 +82,63 @@ Test(api, memory_estimates_grow_with_n)
     cr_assert_eq(nq_count_memory(0, 0, 1, 0), 0);
     cr_assert_eq(nq_count_memory(NQ_MAX_N + 1, 0, 1, 0), 0);
     cr_assert_eq(nq_count_memory(16, nq_engine_count(), 1, 0), 0);
+}
+
+/* The lines a count logs, kept. */
+typedef struct lines {
+    int count, errors;
+    char last[400];
+} lines;
+
+static void keep_line(void *ctx, int error, const char *line)
+{
+    lines *l = ctx;
+    l->count++;
+    l->errors += error != 0;
+    snprintf(l->last, sizeof l->last, "%s", line);
+}
+
+/* With no engine given the library chooses as the program always did:
+ * halves where it fits, parallel-sym8 with a depth or where halves does
+ * not fit (said in one line), and exactly the engine asked for otherwise. */
+Test(api, the_library_chooses_the_engine)
+{
+    const int halves = nq_engine_find("halves"), sym8 = nq_engine_find("parallel-sym8");
+    lines said = { 0 };
+    nq_count_params p = nq_count_params_default(26);
+    p.threads = 1;
+    p.log = keep_line;
+    p.log_ctx = &said;
+    cr_assert_eq(nq_count_engine(&p), halves);
+    p.depth = 3;
+    cr_assert_eq(nq_count_engine(&p), sym8);
+    cr_assert_eq(said.count, 0, "a depth is no fallback: %s", said.last);
+    p.depth = 0;
+    /* Between what parallel-sym8 and halves need: the slower one, said. */
+    p.max_memory = nq_count_memory(26, sym8, 1, 0);
+    cr_assert_lt(p.max_memory, nq_count_memory(26, halves, 1, p.max_memory));
+    cr_assert_eq(nq_count_engine(&p), sym8);
+    cr_assert(said.count == 1 && !said.errors && strstr(said.last, "halves needs at least") &&
+                  strstr(said.last, "counting with parallel-sym8, which is far slower"),
+              "%s", said.last);
+    /* Asked for: never another. */
+    p.engine_exact = 1;
+    cr_assert_eq(nq_count_engine(&p), halves);
+    p.engine = nq_engine_find("naive");
+    cr_assert_eq(nq_count_engine(&p), p.engine);
+    p.engine = nq_engine_count();
+    cr_assert_eq(nq_count_engine(&p), NQ_ERR(EINVAL));
+    cr_assert_eq(nq_count_engine(NULL), NQ_ERR(EINVAL));
+
+    /* nq_count follows it: a depth with no engine given counts by
+     * parallel-sym8 (halves takes none), exactly. */
+    nq_count_params q = nq_count_params_default(10);
+    q.depth = 2;
+    nq_count_result r;
+    cr_assert_eq(nq_count(&q, &r), 0);
+    cr_assert(r.total == 724 && r.unique == 92 && r.depth == 2);
+    q.engine_exact = 1;
+    cr_assert_eq(nq_count(&q, &r), NQ_ERR(EINVAL));
 }
 
 /* Every plan engine at n = 8..12: the queue order is a permutation, largest

@@ -158,7 +158,8 @@ int cmd_count(int argc, char **argv)
     run_log log = { "" };
     const char *message = log.reason;
     const nq_count_params params = {
-        .n = n, .engine = o.engine, .threads = threads, .depth = depth, .hooks = &hooks,
+        .n = n, .engine = o.engine, .engine_exact = 1, .threads = threads, .depth = depth,
+        .hooks = &hooks,
         .checkpoint = checkpoint, .checkpoint_every = o.checkpoint_every,
         .progress = o.progress ? print_progress : NULL, .progress_ctx = &view,
         .progress_every = tty ? 0.5 : 5, .log = on_log, .log_ctx = &log,

@@ -5,6 +5,7 @@
 #include "option_parser.h"
 #include "output.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -22,8 +23,19 @@ static void usage(void)
            "  -h, --help       this help\n");
 }
 
+/* The library's choice for a count without --engine or --depth where
+ * memory is no limit (nq_count_engine). */
+static int default_engine(void)
+{
+    nq_count_params p = nq_count_params_default(NQ_MIN_N);
+    p.max_memory = UINT64_MAX;
+    const int chosen = nq_count_engine(&p);
+    return chosen < 0 ? 0 : chosen;
+}
+
 static void print_json(void)
 {
+    const int chosen = default_engine();
     printf("{\"version\":\"%s\",\"engines\":[", nq_version());
     for (int i = 0; i < nq_engine_count(); i++) {
         const nq_engine_info *e = nq_engine_get(i);
@@ -33,18 +45,19 @@ static void print_json(void)
         cli_json_string(stdout, e->description);
         printf(",\"parallel\":%s,\"gives_unique\":%s,\"uses_depth\":%s,\"default\":%s}",
                e->parallel ? "true" : "false", e->gives_unique ? "true" : "false",
-               e->uses_depth ? "true" : "false", i == 0 ? "true" : "false");
+               e->uses_depth ? "true" : "false", i == chosen ? "true" : "false");
     }
     fputs("]}\n", stdout);
 }
 
 static void print_human(void)
 {
+    const int chosen = default_engine();
     for (int i = 0; i < nq_engine_count(); i++) {
         const nq_engine_info *e = nq_engine_get(i);
         char text[300];
         snprintf(text, sizeof text, "%s%s%s", e->description,
-                 e->uses_depth ? "; takes --depth" : "", i == 0 ? " (the default)" : "");
+                 e->uses_depth ? "; takes --depth" : "", i == chosen ? " (the default)" : "");
         cli_print_wrapped(e->name, text);
     }
 }

@@ -70,8 +70,8 @@ int cmd_verify(int argc, char **argv)
     for (int n = 1; n <= max; n++) {
         unsigned long long want_total, want_unique;
         known_values(n, &want_total, &want_unique);
-        const nq_count_params params = { .n = n, .engine = engine, .threads = threads,
-                                          .hooks = &hooks };
+        const nq_count_params params = { .n = n, .engine = engine, .engine_exact = 1,
+                                          .threads = threads, .hooks = &hooks };
         nq_count_result res;
         const int err = nq_count(&params, &res);
         if (err == NQ_ERR(EINTR))

@@ -28,6 +28,14 @@ static void parse_part(const char *value, count_options *o)
     o->parts = (int)parts;
 }
 
+/* The library's notice of its choice of engine, as nq_count's are said. */
+static void say_notice(void *ctx, int error, const char *line)
+{
+    (void)ctx;
+    (void)error;
+    fprintf(stderr, "nqueens: %s\n", line);
+}
+
 void parse_count_options(int argc, char **argv, int accept, void (*help)(void),
                          count_options *o)
 {
@@ -125,25 +133,13 @@ void parse_count_options(int argc, char **argv, int accept, void (*help)(void),
     o->n = cli_parse_n(n_arg);
     if (!o->threads)
         o->threads = cli_default_threads();
-    /* Without --engine: the first engine of the table (the fastest) that
-     * takes --depth if one is given and whose memory fits; halves up to
-     * n = 26 or so, parallel-sym8 beyond, which needs almost none. */
+    /* Without --engine: the library's choice (nq_count_engine), which says
+     * on stderr when memory makes it a slower engine. */
     if (!o->engine_given) {
-        const uint64_t limit = o->max_memory ? o->max_memory : nq_memory_available();
-        for (int i = nq_engine_count() - 1; i >= 0; i--) {
-            const nq_engine_info *e = nq_engine_get(i);
-            if (e->parallel && (!o->depth || e->uses_depth) &&
-                (!limit || nq_count_memory(o->n, i, o->threads, limit) <= limit))
-                o->engine = i;
-        }
-        /* Never slower without a word: the fallback is 100 to 1,000 times so. */
-        const uint64_t need = nq_count_memory(o->n, 0, o->threads, limit);
-        if (o->engine && !o->depth && limit && need > limit)
-            fprintf(stderr,
-                    "nqueens: %s needs at least %llu MiB on %d threads, more than the %llu MiB "
-                    "allowed; counting with %s, which is far slower\n",
-                    nq_engine_get(0)->name, (unsigned long long)((need + (1 << 20) - 1) >> 20),
-                    o->threads, (unsigned long long)(limit >> 20), nq_engine_get(o->engine)->name);
+        const nq_count_params ask = { .n = o->n, .threads = o->threads, .depth = o->depth,
+                                      .max_memory = o->max_memory, .log = say_notice };
+        const int chosen = nq_count_engine(&ask);
+        o->engine = chosen < 0 ? 0 : chosen;
     }
     const nq_engine_info *info = nq_engine_get(o->engine);
     if (o->depth && !info->uses_depth)

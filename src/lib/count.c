@@ -169,7 +169,7 @@ static int part_list(const nq_plan *plan, int part, int parts, const unsigned ch
 }
 
 static int count_plan(const nq_count_params *params, int part, int parts, nq_plan *plan,
-                      nq_count_result *result)
+                      int threads, nq_count_result *result)
 {
     const size_t size = nq_plan_size(plan);
     unsigned char *done = calloc(size + 1, 1);
@@ -200,7 +200,6 @@ static int count_plan(const nq_count_params *params, int part, int parts, nq_pla
         free(list);
         return err;
     }
-    const int threads = nq_threads_for(params->threads);
     if (m.checkpoint && params->recount)
         err = recount_stored(params, plan, threads, done, results);
     size_t listed = 0;
@@ -279,18 +278,63 @@ static char *size_str(uint64_t bytes, int up, char buf[32])
     return buf;
 }
 
+static int params_valid(const nq_count_params *p)
+{
+    return p && p->n >= NQ_MIN_N && p->n <= NQ_MAX_N && nq_engine_get(p->engine) &&
+           p->threads >= 0 && p->threads <= NQ_MAX_THREADS && p->depth >= 0 &&
+           p->depth <= NQ_MAX_DEPTH;
+}
+
+/* nq_count_engine's rule on the run's threads: the first parallel engine
+ * of the table that takes the depth and fits, else the first. */
+static int choose_engine(const nq_count_params *params, int threads)
+{
+    if (params->engine || params->engine_exact)
+        return params->engine;
+    const int n = params->n;
+    const uint64_t limit = params->max_memory ? params->max_memory : nq_memory_available();
+    int chosen = -1;
+    for (int i = 0; chosen < 0 && i < nq_engine_count(); i++) {
+        const nq_engine_info *e = nq_engine_get(i);
+        if (e->parallel && (!params->depth || e->uses_depth) &&
+            (!limit || nq_count_memory(n, i, threads, limit) <= limit))
+            chosen = i;
+    }
+    if (chosen < 0)
+        return 0;
+    /* Never slower without a word: the fallback is 100 to 1,000 times so. */
+    const uint64_t need = nq_count_memory(n, 0, threads, limit);
+    if (chosen && !params->depth && limit && need > limit) {
+        char line[300];
+        snprintf(line, sizeof line,
+                 "%s needs at least %llu MiB on %d threads, more than the %llu MiB allowed; "
+                 "counting with %s, which is far slower",
+                 nq_engine_get(0)->name, (unsigned long long)((need + (1 << 20) - 1) >> 20),
+                 threads, (unsigned long long)(limit >> 20), nq_engine_get(chosen)->name);
+        tell(params, 0, line);
+    }
+    return chosen;
+}
+
+int nq_count_engine(const nq_count_params *params)
+{
+    if (!params_valid(params))
+        return NQ_ERR(EINVAL);
+    return choose_engine(params, nq_threads_for(params->threads));
+}
+
 /* A whole count (parts = 0) or part `part` of `parts`. */
 static int count_any(const nq_count_params *params, int part, int parts, nq_count_result *result)
 {
-    if (!params || !result)
+    if (!params_valid(params) || !result)
         return NQ_ERR(EINVAL);
     const int n = params->n;
-    if (n < NQ_MIN_N || n > NQ_MAX_N || !nq_engine_get(params->engine) || params->threads < 0 ||
-        params->threads > NQ_MAX_THREADS || params->depth < 0 || params->depth > NQ_MAX_DEPTH)
-        return NQ_ERR(EINVAL);
     *result = (nq_count_result){ 0 };
     const double start = nq_now();
-    const nq_engine *engine = nq_engine_impl(params->engine);
+    /* Worked out once, for the choice, the memory and the run. */
+    const int threads = nq_threads_for(params->threads);
+    const int engine_index = choose_engine(params, threads);
+    const nq_engine *engine = nq_engine_impl(engine_index);
 
     if (parts && (!engine->plan || !params->checkpoint || part < 1 || part > parts))
         return engine->plan ? NQ_ERR(EINVAL) : NQ_ERR(ENOTSUP);
@@ -304,7 +348,6 @@ static int count_any(const nq_count_params *params, int part, int parts, nq_coun
     }
 
     /* Refused before any work rather than run out of memory midway. */
-    const int threads = nq_threads_for(params->threads);
     const uint64_t limit = params->max_memory ? params->max_memory : nq_memory_available();
     size_t budget = 0;
     const uint64_t need =
@@ -321,7 +364,7 @@ static int count_any(const nq_count_params *params, int part, int parts, nq_coun
     }
 
     nq_plan *plan;
-    int err = nq_plan_create(&plan, n, params->engine, params->depth, params->hooks);
+    int err = nq_plan_create(&plan, n, engine_index, params->depth, params->hooks);
     if (err) {
         result->depth = params->depth; /* a stop while planning: as asked */
         return err;
@@ -337,7 +380,7 @@ static int count_any(const nq_count_params *params, int part, int parts, nq_coun
         return NQ_ERR(ERANGE);
     }
     plan->work_budget = budget;
-    err = count_plan(params, part, parts, plan, result);
+    err = count_plan(params, part, parts, plan, threads, result);
     result->unique_known = engine->info.gives_unique;
     result->depth = nq_plan_depth(plan);
     if (!parts)

@@ -85,6 +85,28 @@ int nq_match_reserve(void **buf, size_t *cap, size_t need)
     return 0;
 }
 
+/* How often each of the low `bits` bits is set in x[0], x[step], ... (at
+ * most 2^16 - 1 of them): counted in bit-sliced counters, c[l] holding bit l of all 64
+ * counts, so a word costs a few word operations, not one per bit set. */
+static void bit_counts(const uint64_t *x, size_t n, size_t step, int bits, uint32_t out[64])
+{
+    uint64_t c[16] = { 0 };
+    for (size_t i = 0; i < n; i += step)
+        for (uint64_t carry = x[i], *l = c; carry; l++) {
+            const uint64_t t = *l & carry;
+            *l ^= carry;
+            carry = t;
+        }
+    int levels = 16;
+    while (levels && !c[levels - 1])
+        levels--;
+    for (int b = 0; b < bits; b++) {
+        out[b] = 0;
+        for (int l = 0; l < levels; l++)
+            out[b] |= (uint32_t)(c[l] >> b & 1) << l;
+    }
+}
+
 int nq_match_index_bits(const nq_match *m, const uint64_t *west, size_t nw, const uint64_t *east,
                         size_t ne, int bits, int lanes, int bit[NQ_MATCH_MAX_INDEX])
 {
@@ -100,14 +122,9 @@ int nq_match_index_bits(const nq_match *m, const uint64_t *west, size_t nw, cons
     if (!k)
         return 0;
     /* The bits that most often stand in both sets, from about 256 of each. */
-    uint32_t in_west[64] = { 0 }, in_east[64] = { 0 };
-    const size_t west_step = nw / 256 + 1, east_step = ne / 256 + 1;
-    for (size_t i = 0; i < nw; i += west_step)
-        for (uint64_t x = west[i]; x; x &= x - 1)
-            in_west[__builtin_ctzll(x)]++;
-    for (size_t j = 0; j < ne; j += east_step)
-        for (uint64_t x = east[j]; x; x &= x - 1)
-            in_east[__builtin_ctzll(x)]++;
+    uint32_t in_west[64], in_east[64];
+    bit_counts(west, nw, nw / 256 + 1, bits, in_west);
+    bit_counts(east, ne, ne / 256 + 1, bits, in_east);
     uint64_t chosen = 0;
     for (int i = 0; i < k; i++) {
         int best = -1;

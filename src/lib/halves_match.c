@@ -146,9 +146,15 @@ int nq_match_index_bits(const nq_match *m, const uint64_t *west, size_t nw, cons
 int nq_match_prepare(nq_match *m, const uint64_t *west, size_t nw, const uint64_t *east,
                      size_t ne, int bits)
 {
-    m->bits = bits;
-    m->nch = (bits + NQ_MATCH_CHUNK - 1) / NQ_MATCH_CHUNK;
     m->k = nq_match_index_bits(m, west, nw, east, ne, bits, m->lanes, m->bit);
+    /* A west and an east footprint meet only where their index patterns are
+     * disjoint: the tables need not test the index bits again. */
+    m->index_mask = 0;
+    for (int i = 0; i < m->k; i++)
+        m->index_mask |= 1ull << m->bit[i];
+    m->bits = bits - m->k;
+    /* At least one chunk: its entry 0 marks the real lanes. */
+    m->nch = m->bits ? (m->bits + NQ_MATCH_CHUNK - 1) / NQ_MATCH_CHUNK : 1;
     return m->prepare(m, east, ne);
 }
 

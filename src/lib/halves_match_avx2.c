@@ -50,6 +50,7 @@ static inline uint64_t acc_sum(acc s)
     return s.n;
 }
 #define pattern nq_match_gather
+#define squeeze nq_match_squeeze
 /* VPMOVMSKB takes bit 7 of 32 bytes at once; doubling each byte brings the
  * next bit up. */
 static inline void bits_from_plane(const uint8_t *plane, uint64_t (*rows)[LANES / 64], int w)

@@ -19,8 +19,10 @@ struct nq_match {
     nq_prepare_fn prepare;
     nq_scan_fn scan;
     int lanes;            /* east footprints per vector */
-    int bits, nch, k;     /* of the prepared east side: footprint bits, chunks, index bits */
+    int bits, nch, k;     /* of the prepared east side: the bits the tables test (the
+                           * footprint's less the index bits), chunks, index bits */
     int bit[NQ_MATCH_MAX_INDEX];
+    uint64_t index_mask;  /* the index bits */
     const volatile int *stop; /* read between vector blocks: a count ends with NQ_ERR(EINTR) */
     uint8_t *tables;    /* per vector: the chunk tables (64-byte aligned); while they are
                          * built, the east footprints sorted by group at its top */
@@ -50,6 +52,17 @@ static inline uint32_t nq_match_gather(uint64_t fp, const int *bit, int k)
     for (int i = 0; i < k; i++)
         p |= (uint32_t)(fp >> bit[i] & 1) << i;
     return p;
+}
+
+/* A footprint without its index bits (those of mask, bit[0..k-1] in
+ * increasing order), the bits above each shifted down: bit by bit, where
+ * PEXT is missing or slow. */
+static inline uint64_t nq_match_squeeze(uint64_t fp, uint64_t mask, const int *bit, int k)
+{
+    (void)mask;
+    for (int i = k - 1; i >= 0; i--)
+        fp = (fp & ((1ull << bit[i]) - 1)) | (fp >> (bit[i] + 1) << bit[i]);
+    return fp;
 }
 
 /* Each level's two halves of nq_match_count (halves_match_tmpl.c). */

@@ -5,6 +5,7 @@
  *   acc, acc_zero, acc_add (adds the popcount of a vec), acc_sum
  *   bits_from_plane (64 bytes -> word w of the 8 bit rows of their bits)
  *   pattern         a footprint's index pattern (bits gathered in order)
+ *   squeeze         a footprint without its index bits
  *   PREPARE_FN, SCAN_FN  the functions' names
  * The layout: east footprints are sorted into groups by their index pattern,
  * each group padded to whole vectors; each vector gets, per chunk of 4
@@ -105,7 +106,7 @@ int PREPARE_FN(nq_match *m, const uint64_t *east, size_t ne)
             memset(sorted + used, 0, (end - used) * sizeof *sorted);
         }
         for (size_t j = 0; j < ne; j++)
-            sorted[fill[pattern(east[j], bit, k)]++] = east[j];
+            sorted[fill[pattern(east[j], bit, k)]++] = squeeze(east[j], m->index_mask, bit, k);
     }
     _Alignas(64) uint64_t tail[LANES];
     for (uint32_t g = 0; g < groups; g++)
@@ -154,8 +155,9 @@ int SCAN_FN(nq_match *m, const uint64_t *west, size_t nw, uint64_t *count)
     }
     for (size_t i = 0; i < nw; i++) {
         uint16_t *o = m->woff + (size_t)fill[m->wpat[i]]++ * nch;
+        const uint64_t x = k ? squeeze(west[i], m->index_mask, bit, k) : west[i];
         for (int c = 0; c < nch; c++)
-            o[c] = (uint16_t)((16 * c + (int)(west[i] >> NQ_MATCH_CHUNK * c & 15)) * VBYTES);
+            o[c] = (uint16_t)((16 * c + (int)(x >> NQ_MATCH_CHUNK * c & 15)) * VBYTES);
     }
 
     /* Each east vector (two at a time) stays in L1 while every west

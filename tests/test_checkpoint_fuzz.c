@@ -50,7 +50,7 @@ static size_t seal(char *text, size_t len)
         body--;
     if (len < 9 || strncmp(text + body, "checksum ", 9))
         body = len;
-    const uint64_t head[6] = { 2, N, NQ_ENG_SYM8, DEPTH, nq_plan_fingerprint(plan), size };
+    const uint64_t head[5] = { 4, N, DEPTH, nq_plan_fingerprint(plan), size };
     uint64_t h = nq_fnv1a(NQ_FNV_START, head, sizeof head);
     h = nq_fnv1a(h, "parallel-sym8", sizeof "parallel-sym8");
     h = nq_fnv1a(h, text, body);
@@ -61,7 +61,7 @@ static size_t seal(char *text, size_t len)
 static size_t good_file(char *text)
 {
     size_t len = (size_t)sprintf(text,
-                                 "nqueens-checkpoint 2\nn %d\nengine parallel-sym8\ndepth %d\n"
+                                 "nqueens-checkpoint 4\nn %d\nengine parallel-sym8\ndepth %d\n"
                                  "plan %016" PRIx64 "\nsubproblems %zu\ndone %zu\n",
                                  N, DEPTH, nq_plan_fingerprint(plan), size, (size + 1) / 2);
     for (size_t i = 0; i < size; i += 2) {
@@ -171,6 +171,7 @@ static size_t mutate(char *text, size_t len, int digits)
 Test(checkpoint_fuzz, random_damage_is_refused, .init = setup, .fini = teardown, .timeout = 300)
 {
     char *good = malloc(1 << 16), *text = malloc(1 << 16);
+    cr_assert(good && text);
     const size_t good_len = good_file(good);
     try_file(good, good_len, "the good file", 0); /* accepted, and exact */
     cr_assert(done[0] && !done[1]);
@@ -210,6 +211,7 @@ static size_t with_line(char *text, const char *good, size_t good_len, size_t i,
 Test(checkpoint_fuzz, resealed_implausible_values_are_refused, .init = setup, .fini = teardown)
 {
     char *good = malloc(1 << 16), *text = malloc(1 << 16);
+    cr_assert(good && text);
     const size_t good_len = good_file(good);
     char line[200], total[40];
     unsigned round = 0;
@@ -315,6 +317,7 @@ Test(checkpoint_fuzz, wrong_values_never_give_a_wrong_count, .init = setup, .fin
      .timeout = 300)
 {
     char *good = malloc(1 << 16), *text = malloc(1 << 16);
+    cr_assert(good && text);
     const size_t good_len = good_file(good);
     char line[200], total[40];
     unsigned round = 0, outcomes[3] = { 0 };

@@ -203,7 +203,7 @@ Test(parts, a_file_of_another_part_or_split_is_refused)
     nq_checkpoint_about about;
     cr_assert_eq(nq_checkpoint_peek(paths[1], &about, message, sizeof message), 0, "%s", message);
     cr_assert(about.n == 12 && about.engine == NQ_ENG_HALVES && about.part == 2 &&
-              about.parts == 2 && about.subproblems == size && about.version == 3);
+              about.parts == 2 && about.subproblems == size && about.version == 5);
 
     /* Another split: part 1 of 3 beside the halves of 2. */
     count_part(12, NQ_ENG_HALVES, 1, 3, NULL);

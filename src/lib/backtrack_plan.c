@@ -192,8 +192,7 @@ static int plan_backtrack(nq_plan *p, const volatile int *stop,
         return NQ_ERR(ENOMEM);
     /* The fingerprint: n, engine, depth, then every prefix. */
     const int rows = p->size * (size_t)n * (size_t)n <= ESTIMATE_BUDGET ? 3 : 2;
-    const int32_t head[3] = { n, p->engine, p->depth };
-    uint64_t h = nq_fnv1a(NQ_FNV_START, head, sizeof head);
+    uint64_t h = nq_plan_fingerprint_start(p);
     for (size_t i = 0; i < p->size; i++) {
         const nq_sub *s = &((const nq_sub *)p->subs)[i];
         const uint8_t fields[4] = { s->kind, s->weight, s->bound, s->rows };

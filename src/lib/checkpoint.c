@@ -33,7 +33,9 @@ static int too_large(const char *path, const nq_plan *plan, int fd, size_t limit
     char head[512];
     const ssize_t r = pread(fd, head, sizeof head, 0);
     int version;
-    if (r <= 0 || nq_ck_check_plan(path, plan, head, (size_t)r, &version, message, size) == 0)
+    uint64_t fingerprint;
+    if (r <= 0 ||
+        nq_ck_check_plan(path, plan, head, (size_t)r, &version, &fingerprint, message, size) == 0)
         return nq_ck_say(message, size, path, NQ_ERR(EBADMSG),
                          "too large for a checkpoint of this plan (over %zu bytes)", limit);
     return NQ_ERR(EBADMSG);

@@ -1,24 +1,25 @@
 /* The checkpoint's text: a small file that a person can read,
  *
- *   nqueens-checkpoint 2
+ *   nqueens-checkpoint 4
  *   n 18
  *   engine parallel-sym8
  *   depth 3
  *   plan 9c1d0a7be2f44a13        (the plan's fingerprint)
  *   subproblems 4321
- *   part 3/8                     (version 3 only: part 3 of 8, see parts.c)
+ *   part 3/8                     (versions 3 and 5 only: part 3 of 8, see parts.c)
  *   done 2
  *   4 1234 154                   (index, total, unique; indexes increasing)
  *   17 1234567 154321
  *   checksum 5be1d5f3a0c9e871
  *
- * The checksum is FNV-1a 64 over the reader's own plan (version, n, engine,
- * depth, fingerprint, size) and then every byte above its line (version 1
- * files, still read, have the text only). A whole count is written as
- * version 2, so that an older nqueens still resumes it; a part of a split
- * (nq_count_part) as version 3, which older ones refuse. A reader accepts exactly this
- * layout, with plausible values only, and nothing else: a truncated, edited
- * or foreign file is refused rather than half-used, and left as it was.
+ * The checksum is FNV-1a 64 over the reader's own plan (version, n, depth,
+ * fingerprint, size, the engine's name) and then every byte above its line.
+ * A whole count is written as version 4, a part of a split (nq_count_part)
+ * as version 5. Versions 1 to 3 are nqueens 1.0's, still read: their plan
+ * fingerprint and seal held the engine's index then (V1_ENGINES), version 1
+ * has no seal, version 3 is a part. A reader accepts exactly this layout,
+ * with plausible values only, and nothing else: a truncated, edited or
+ * foreign file is refused rather than half-used, and left as it was.
  *
  * (The file handling is checkpoint_file.c; the calls, checkpoint.c.) */
 #include "checkpoint_text.h"
@@ -33,10 +34,11 @@
 #include <string.h>
 
 /* What this nqueens writes for a whole count and for a part, and the newest
- * it reads. */
-#define FORMAT_WHOLE 2
-#define FORMAT_PART 3
-#define FORMAT_NEWEST 3
+ * it reads; 1.0 wrote 2 and 3 (and 1 before them). */
+#define FORMAT_WHOLE 4
+#define FORMAT_PART 5
+#define FORMAT_NEWEST 5
+#define FORMAT_V1_NEWEST 3
 #define MAGIC "nqueens-checkpoint"
 /* The longest subproblem line: index, 128-bit total, 64-bit unique. */
 #define MAX_LINE (20 + 1 + 39 + 1 + 20 + 1)
@@ -64,18 +66,42 @@ int nq_ck_say(char *message, size_t size, const char *path, int err, const char 
 
 /* ------------------------------------------------------------ the text */
 
-/* The checksum of body: for version 2 over the plan it must belong to
- * first, so that a file is valid for one plan only. */
-static uint64_t checksum(const nq_plan *plan, int version, const char *body, size_t len)
+static int has_part(int version)
+{
+    return version == 3 || version == FORMAT_PART;
+}
+
+/* The engines of nqueens 1.0 by their index then, which its checkpoints'
+ * fingerprints and seals hold; -1 for an engine it did not have. */
+static int v1_index(const char *name)
+{
+    static const char *const V1_ENGINES[] = { "halves", "parallel-sym8", "parallel-mirror" };
+    for (int i = 0; i < (int)(sizeof V1_ENGINES / sizeof V1_ENGINES[0]); i++)
+        if (!strcmp(name, V1_ENGINES[i]))
+            return i;
+    return -1;
+}
+
+/* The checksum of body: from version 2 on, over the plan (with the
+ * fingerprint the file holds) it must belong to first, so that a file is
+ * valid for one plan only. */
+static uint64_t checksum(const nq_plan *plan, int version, uint64_t fingerprint,
+                         const char *body, size_t len)
 {
     uint64_t h = NQ_FNV_START;
-    if (version >= 2) {
-        const uint64_t seal[6] = { (uint64_t)version, (uint64_t)plan->n, (uint64_t)plan->engine,
-                                   (uint64_t)plan->depth, plan->fingerprint, plan->size };
-        const char *engine = nq_engine_get(plan->engine)->name;
+    const char *engine = plan->impl->info.name;
+    if (version >= FORMAT_WHOLE) {
+        const uint64_t seal[5] = { (uint64_t)version, (uint64_t)plan->n, (uint64_t)plan->depth,
+                                   fingerprint, plan->size };
         h = nq_fnv1a(h, seal, sizeof seal);
-        h = nq_fnv1a(h, engine, strlen(engine) + 1);
+    } else if (version >= 2) {
+        const uint64_t seal[6] = { (uint64_t)version, (uint64_t)plan->n,
+                                   (uint64_t)v1_index(engine), (uint64_t)plan->depth,
+                                   fingerprint, plan->size };
+        h = nq_fnv1a(h, seal, sizeof seal);
     }
+    if (version >= 2)
+        h = nq_fnv1a(h, engine, strlen(engine) + 1);
     return nq_fnv1a(h, body, len);
 }
 
@@ -104,13 +130,12 @@ static void put(nq_ck_text *t, const char *fmt, ...)
     }
 }
 
-static void put_header(nq_ck_text *t, const nq_plan *plan, int version, nq_ck_part part,
-                       size_t done)
+static void put_header(nq_ck_text *t, const nq_plan *plan, uint64_t fingerprint, int version,
+                       nq_ck_part part, size_t done)
 {
     put(t, "%s %d\nn %d\nengine %s\ndepth %d\nplan %016" PRIx64 "\nsubproblems %zu\n", MAGIC,
-        version, plan->n, nq_engine_get(plan->engine)->name, plan->depth, plan->fingerprint,
-        plan->size);
-    if (version >= FORMAT_PART)
+        version, plan->n, plan->impl->info.name, plan->depth, fingerprint, plan->size);
+    if (has_part(version))
         put(t, "part %d/%d\n", part.part, part.parts);
     put(t, "done %zu\n", done);
 }
@@ -133,9 +158,10 @@ int nq_ck_render(const nq_plan *plan, nq_ck_part part, const unsigned char *done
             results[i].unique);
         ++*listed;
     }
-    put_header(out, plan, version, part, *listed);
+    put_header(out, plan, plan->fingerprint, version, part, *listed);
     put(out, "%s", body.p ? body.p : "");
-    put(out, "checksum %016" PRIx64 "\n", out->p ? checksum(plan, version, out->p, out->len) : 0);
+    put(out, "checksum %016" PRIx64 "\n",
+        out->p ? checksum(plan, version, plan->fingerprint, out->p, out->len) : 0);
     const int failed = out->failed || body.failed;
     free(body.p);
     return failed ? NQ_ERR(ENOMEM) : 0;
@@ -171,9 +197,10 @@ static const char *next_line(const char **cursor, const char *end, size_t *len)
 }
 
 /* The header, read loosely, only to say what the file was made for:
- * NQ_ERR(EBADMSG) unless it names plan's n, engine, depth and fingerprint. */
+ * NQ_ERR(EBADMSG) unless it names plan's n, engine, depth and fingerprint
+ * (or 1.0's fingerprint of the same plan, in a file of 1.0's formats). */
 int nq_ck_check_plan(const char *path, const nq_plan *plan, const char *buf, size_t len,
-                     int *version_out, char *message, size_t size)
+                     int *version_out, uint64_t *fingerprint_out, char *message, size_t size)
 {
     const int bad = NQ_ERR(EBADMSG);
     int version = 0, n = 0, depth = 0;
@@ -192,17 +219,29 @@ int nq_ck_check_plan(const char *path, const nq_plan *plan, const char *buf, siz
     if (sscanf(p, "n %d\nengine %63s\ndepth %d\nplan %" SCNx64, &n, engine, &depth,
                &fingerprint) != 4)
         return nq_ck_say(message, size, path, bad, "not an nqueens checkpoint (bad header)");
-    const char *want_engine = nq_engine_get(plan->engine)->name;
+    const char *want_engine = plan->impl->info.name;
     if (n != plan->n || strcmp(engine, want_engine) || depth != plan->depth)
         return nq_ck_say(message, size, path, bad,
                          "made for n=%d engine=%s depth=%d, not n=%d engine=%s depth=%d", n, engine,
                          depth, plan->n, want_engine, plan->depth);
-    if (fingerprint != plan->fingerprint)
-        return nq_ck_say(message, size, path, bad,
-                         "its subproblems differ from this version's plan (fingerprint %016" PRIx64
-                         ", expected %016" PRIx64 ")",
-                         fingerprint, plan->fingerprint);
+    if (fingerprint != plan->fingerprint) {
+        /* 1.0's fingerprint held the engine's index: the same plan, made
+         * again with it (only for a file of its formats). */
+        uint64_t v1 = 0;
+        const int index = v1_index(want_engine);
+        const int err = version > FORMAT_V1_NEWEST || index < 0
+                            ? 0 : nq_plan_fingerprint_as(plan, index, &v1);
+        if (err)
+            return nq_ck_say(message, size, path, err, "cannot plan again to check it: %s",
+                             nq_strerror(err));
+        if (version > FORMAT_V1_NEWEST || index < 0 || fingerprint != v1)
+            return nq_ck_say(message, size, path, bad,
+                             "its subproblems differ from this version's plan (fingerprint "
+                             "%016" PRIx64 ", expected %016" PRIx64 ")",
+                             fingerprint, plan->fingerprint);
+    }
     *version_out = version;
+    *fingerprint_out = fingerprint;
     return 0;
 }
 
@@ -223,7 +262,7 @@ int nq_ck_about(const char *path, const char *buf, size_t len, nq_checkpoint_abo
     const char *p = strchr(head, '\n') + 1;
     if (sscanf(p, "n %d\nengine %63s\ndepth %d\nplan %" SCNx64 "\nsubproblems %zu", &a.n,
                engine, &a.depth, &a.fingerprint, &a.subproblems) != 5 ||
-        (a.version >= FORMAT_PART &&
+        (has_part(a.version) &&
          (!(p = strstr(p, "\npart ")) || sscanf(p, "\npart %d/%d", &a.part, &a.parts) != 2)))
         return nq_ck_say(message, size, path, bad, "not an nqueens checkpoint (bad header)");
     a.engine = nq_engine_find(engine);
@@ -263,10 +302,11 @@ int nq_ck_parse(const char *path, const nq_plan *plan, const char *buf, size_t l
     const uint64_t sum = strtoull(hex, NULL, 16);
 
     int version;
-    const int err = nq_ck_check_plan(path, plan, buf, len, &version, message, size);
+    uint64_t fingerprint;
+    const int err = nq_ck_check_plan(path, plan, buf, len, &version, &fingerprint, message, size);
     if (err)
         return err;
-    if (sum != checksum(plan, version, buf, body_len))
+    if (sum != checksum(plan, version, fingerprint, buf, body_len))
         return nq_ck_say(message, size, path, bad, "checksum mismatch: the file is damaged");
 
     /* Sealed and for this plan: now every byte must be as a writer puts it. */
@@ -276,7 +316,7 @@ int nq_ck_parse(const char *path, const nq_plan *plan, const char *buf, size_t l
     for (int k = 0; k < 6; k++)
         next_line(&cursor, end, &line_len);
     *part = (nq_ck_part){ 0, 0 };
-    if (version >= FORMAT_PART) {
+    if (has_part(version)) {
         const char *slash;
         nq_u128 k, m;
         if (!(line = next_line(&cursor, end, &line_len)) || line_len < 8 ||
@@ -297,7 +337,7 @@ int nq_ck_parse(const char *path, const nq_plan *plan, const char *buf, size_t l
         listed = (unsigned long long)v;
     }
     nq_ck_text want = { 0 };
-    put_header(&want, plan, version, *part, (size_t)listed);
+    put_header(&want, plan, fingerprint, version, *part, (size_t)listed);
     const int header_ok = !want.failed && (size_t)(cursor - buf) == want.len &&
                           !memcmp(buf, want.p, want.len);
     free(want.p);
@@ -320,7 +360,7 @@ int nq_ck_parse(const char *path, const nq_plan *plan, const char *buf, size_t l
                              "subproblem line %llu: index out of range, out of order or repeated",
                              k + 1);
         const size_t i = (size_t)index;
-        if (unique > UINT64_MAX || !nq_engine_impl(plan->engine)->plausible(plan, i, total, unique))
+        if (unique > UINT64_MAX || !plan->impl->plausible(plan, i, total, unique))
             return nq_ck_say(message, size, path, bad,
                              "subproblem line %llu: counts impossible for subproblem %zu", k + 1,
                              i);

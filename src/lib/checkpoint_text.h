@@ -36,9 +36,12 @@ int nq_ck_render(const nq_plan *plan, nq_ck_part part, const unsigned char *done
 size_t nq_ck_size_limit(const nq_plan *plan);
 
 /* The header, read loosely, only to say what the file was made for:
- * NQ_ERR(EBADMSG) unless it names plan's n, engine, depth and fingerprint. */
+ * NQ_ERR(EBADMSG) unless it names plan's n, engine, depth and fingerprint
+ * (or, in a file of 1.0's formats, 1.0's fingerprint of the same plan,
+ * which takes planning again); *version_out and *fingerprint_out get the
+ * file's. */
 int nq_ck_check_plan(const char *path, const nq_plan *plan, const char *buf, size_t len,
-                     int *version_out, char *message, size_t size);
+                     int *version_out, uint64_t *fingerprint_out, char *message, size_t size);
 
 /* The header in buf[0..len), read loosely, without a plan: NQ_ERR(EBADMSG)
  * unless it names a format version, n and engine this library has. */

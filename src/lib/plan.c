@@ -63,6 +63,28 @@ static int order_by_weight(nq_plan *p)
     return 0;
 }
 
+int32_t nq_engine_code(const char *name)
+{
+    const uint64_t h = nq_fnv1a(NQ_FNV_START, name, strlen(name));
+    return (int32_t)((h ^ h >> 32) & 0x7fffffff);
+}
+
+uint64_t nq_plan_fingerprint_start(const nq_plan *plan)
+{
+    const int32_t head[3] = { plan->n, plan->engine, plan->depth };
+    return nq_fnv1a(NQ_FNV_START, head, sizeof head);
+}
+
+int nq_plan_fingerprint_as(const nq_plan *plan, int32_t code, uint64_t *out)
+{
+    nq_plan again = { .n = plan->n, .engine = code, .depth = plan->depth, .impl = plan->impl };
+    const int err = plan->impl->plan(&again, NULL);
+    *out = again.fingerprint;
+    free(again.subs);
+    free(again.weights);
+    return err;
+}
+
 int nq_plan_create(nq_plan **out, int n, int engine, int depth, const nq_run_hooks *hooks)
 {
     const volatile int *stop = hooks ? hooks->stop : NULL;
@@ -78,7 +100,8 @@ int nq_plan_create(nq_plan **out, int n, int engine, int depth, const nq_run_hoo
     if (!p)
         return NQ_ERR(ENOMEM);
     p->n = n;
-    p->engine = engine;
+    p->engine = nq_engine_code(e->info.name);
+    p->impl = e;
     p->depth = depth;
     int err = e->plan(p, stop);
     if (!err && nq_stop_seen(stop)) /* a plan comes back only if no stop was seen */
@@ -131,13 +154,13 @@ int nq_plan_prefix(const nq_plan *plan, size_t i, int8_t cols[NQ_MAX_N])
         cols[y] = -1;
     if (i >= plan->size)
         return 0;
-    return nq_engine_impl(plan->engine)->prefix(plan, i, cols);
+    return plan->impl->prefix(plan, i, cols);
 }
 
 int nq_plan_solve_one(const nq_plan *plan, size_t i, const nq_run_hooks *hooks,
                       nq_sub_result *out)
 {
-    const nq_engine *e = nq_engine_impl(plan->engine);
+    const nq_engine *e = plan->impl;
     void *work = NULL;
     *out = (nq_sub_result){ 0, 0 };
     int err = e->work_create ? e->work_create(plan, &work) : 0;

@@ -10,8 +10,14 @@
 #include <stddef.h>
 #include <stdint.h>
 
+struct nq_engine;
+
 struct nq_plan {
+    /* engine: what the fingerprint holds for the engine, nq_engine_code of
+     * its name (while nq_plan_fingerprint_as plans again: another code), so
+     * that no row of the table moves a plan; impl: the engine itself. */
     int n, engine, depth;
+    const struct nq_engine *impl;
     size_t size;
     void *subs;    /* the engine's subproblems (one malloc'd array) */
     size_t *order; /* work-queue order: largest estimated subproblems first */
@@ -29,5 +35,18 @@ struct nq_plan {
  * comparison sort: for a plan whose estimates are not small whole numbers,
  * and for an engine ranking its own pieces). 0 or NQ_ERR(ENOMEM). */
 int nq_order_by_weight(const double *weights, size_t size, size_t *order);
+
+/* An engine's code in fingerprints: FNV-1a of its name, in 31 bits. */
+int32_t nq_engine_code(const char *name);
+
+/* The start of a plan's fingerprint: n, plan->engine and the depth (after
+ * the plan hook has chosen it); the hook goes on over its subproblems. */
+uint64_t nq_plan_fingerprint_start(const nq_plan *plan);
+
+/* The fingerprint plan would have with `code` in place of its engine's
+ * (1.0 held the engine's index: old checkpoints are checked against it):
+ * planned again, so it takes as long as nq_plan_create. 0 or the errors
+ * of the plan hook. */
+int nq_plan_fingerprint_as(const nq_plan *plan, int32_t code, uint64_t *out);
 
 #endif

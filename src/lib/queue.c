@@ -95,7 +95,7 @@ static int run_list(const nq_plan *plan, int threads, const size_t *todo, size_t
     if (!acc)
         return NQ_ERR(ENOMEM);
 
-    const nq_engine *e = nq_engine_impl(plan->engine);
+    const nq_engine *e = plan->impl;
     int stopped = 0, failed = 0;
     static size_t finished; /* in this process, for fail_after */
     const size_t fail_at = fail_after();
@@ -188,7 +188,7 @@ size_t nq_plan_order(const nq_plan *plan, size_t k)
 
 int nq_plan_finish(const nq_plan *plan, nq_sub_result *sum)
 {
-    const nq_engine *e = nq_engine_impl(plan->engine);
+    const nq_engine *e = plan->impl;
     /* The engine's own check first, so that U(n) is formed where it can be
      * (halves: Burnside's lemma) and the caller can show it. */
     const int err = e->finish ? e->finish(plan, sum) : 0;

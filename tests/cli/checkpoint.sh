@@ -23,7 +23,7 @@ for sig in INT TERM HUP; do
     check "SIG$sig: status $status, want $want" test $status -eq $want
     check "SIG$sig: nothing on stdout" test ! -s "$tmp/out"
     check "SIG$sig: says how to resume" grep -q "stopped by SIG$sig.*resume with: nqueens count 16" "$tmp/err"
-    check "SIG$sig: checkpoint written" grep -q '^nqueens-checkpoint 2$' "$ck"
+    check "SIG$sig: checkpoint written" grep -q '^nqueens-checkpoint 4$' "$ck"
     out=$("$bin" count 16 --engine parallel-sym8 --threads 2 --depth 4 --checkpoint "$ck" --json)
     check "SIG$sig: resumed total" test "$(json_field total <<<"$out")" = "${Q[16]}"
     check "SIG$sig: resumed unique" test "$(json_field unique <<<"$out")" = "${U[16]}"

@@ -138,7 +138,7 @@ python3 - V <<'PY'
 import sys
 p = sys.argv[1]
 text = open(p).read()
-body = text[:text.rindex("checksum ")].replace("nqueens-checkpoint 2\n", "nqueens-checkpoint 1\n", 1)
+body = text[:text.rindex("checksum ")].replace("nqueens-checkpoint 4\n", "nqueens-checkpoint 1\n", 1)
 h = 0xcbf29ce484222325
 for b in body.encode():
     h = ((h ^ b) * 0x100000001b3) & 0xffffffffffffffff
@@ -146,7 +146,7 @@ open(p, "w").write(body + "checksum %016x\n" % h)
 PY
 "$bin" count 16 --engine parallel-sym8 -t 2 --depth 4 --checkpoint V >out 2>err
 check "version 1: exact" test "$(sed 's/ engine=.*//' out)" = "$want"
-check "version 1: rewritten as 2" grep -qx "nqueens-checkpoint 2" V
+check "version 1: rewritten as 4" grep -qx "nqueens-checkpoint 4" V
 
 # kill -9 at random moments, with a write every 10 ms so that many kills
 # land inside one: every time, the file is whole or absent, and the runs

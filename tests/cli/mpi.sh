@@ -58,7 +58,7 @@ await $job 60 "killed: a subproblem saved" ck_holds "$ck" 1
 # shellcheck disable=SC2046 # one pid a word
 kill -KILL $(pgrep -P $job) $job
 wait $job 2>/dev/null
-check "killed: a checkpoint survives" grep -q '^nqueens-checkpoint 2$' "$ck"
+check "killed: a checkpoint survives" grep -q '^nqueens-checkpoint 4$' "$ck"
 out=$(run 1 "$bin" count 16 --engine parallel-sym8 -t 2 --depth 4 --checkpoint "$ck" --json)
 check "killed then resumed: total" test "$(json_field total <<<"$out")" = "${Q[16]}"
 check "killed then resumed: unique" test "$(json_field unique <<<"$out")" = "${U[16]}"

@@ -4,12 +4,6 @@
 
 #include <string.h>
 
-#ifdef NQ_EXAMPLE_ENGINE
-/* The test build's example engine (tests/example_engine.c): it shows that
- * an engine is one file and one row. */
-extern const nq_engine nq_example_engine;
-#endif
-
 static const nq_engine *const engines[] = {
     [NQ_ENG_HALVES] = &nq_halves_engine,
     [NQ_ENG_SYM8] = &nq_parallel_sym8_engine,
@@ -19,7 +13,7 @@ static const nq_engine *const engines[] = {
     [NQ_ENG_MARKING] = &nq_marking_engine,
     [NQ_ENG_AVAILABLE] = &nq_available_engine,
     [NQ_ENG_BITMASK] = &nq_bitmask_engine,
-#ifdef NQ_EXAMPLE_ENGINE
+#ifdef NQ_EXAMPLE_ENGINE /* test_example_engine's build only */
     &nq_example_engine,
 #endif
 };

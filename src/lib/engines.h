@@ -58,6 +58,11 @@ typedef struct nq_engine {
 /* Every engine of the library, each defined in its own file. */
 extern const nq_engine nq_halves_engine, nq_parallel_sym8_engine, nq_parallel_mirror_engine,
     nq_naive_engine, nq_mirror_engine, nq_marking_engine, nq_available_engine, nq_bitmask_engine;
+#ifdef NQ_EXAMPLE_ENGINE
+/* tests/example_engine.c: in test_example_engine's build only, to show that
+ * an engine is one file and one row. */
+extern const nq_engine nq_example_engine;
+#endif
 
 /* The engine at index, or NULL. */
 const nq_engine *nq_engine_impl(int index);

@@ -34,18 +34,22 @@ nq_halves_sizes nq_halves_sizes_for(size_t budget)
 {
     /* Bytes per entry: a memo's 12; a held one 12 + 16 (its two words); a
      * west footprint 8 + 36 in the matcher (a table offset per chunk, its
-     * group); an east one 8 + 60 (byte planes and tables, with groups
-     * padded to whole vectors: at most half as much again), the matcher's
-     * with its buffers' 7% slack (nq_match_reserve). A quarter of
-     * the budget to the memos, an eighth to the held chunks, a quarter to
-     * each block. */
+     * group); an east one 8 + 54 (its tables, at most 2 bytes a chunk, with
+     * groups padded to whole vectors: at most half as much again, and a
+     * page), the matcher's with its buffers' 7% slack (nq_match_reserve).
+     * A quarter of the budget to the memos, an eighth to the held chunks,
+     * an eighth to the west block and three eighths to the east one: each
+     * east block streams every west block past it, so fewer east blocks
+     * join the west half-boards fewer times (at the default budget blocks
+     * split from n = 22 on: the largest east side in a sample of n = 21's
+     * pieces was 59,557). */
     if (budget < NQ_HALVES_BUDGET_MIN)
         budget = NQ_HALVES_BUDGET_MIN;
     nq_halves_sizes z = { .budget = budget };
     z.memo = budget / 16 / sizeof(qent);
     z.held = budget / 16 / 28;
-    z.west = budget / 4 / 47;
-    z.east = budget / 4 / 72;
+    z.west = budget / 8 / 47;
+    z.east = budget / 8 * 3 / 62;
     if (z.west < z.held)
         z.west = z.held;
     if (z.east < z.held)

@@ -4,24 +4,10 @@
 #ifndef NQ_BACKTRACK_PLAN_H
 #define NQ_BACKTRACK_PLAN_H
 
+#include "backtrack_search.h"
 #include "plan.h"
 
 #include <stdint.h>
-
-/* How the leaves of a subproblem are counted (backtrack_plan.c says why). */
-enum {
-    NQ_SUB_PLAIN,  /* every solution counts `weight` (mirror symmetry: 1 or 2) */
-    NQ_SUB_CORNER, /* queen in the corner: each solution stands for a class of 8 */
-    NQ_SUB_EDGE,   /* no corner queen: the class is found at the leaf */
-};
-
-typedef struct nq_sub {
-    uint8_t kind;
-    uint8_t weight; /* NQ_SUB_PLAIN only */
-    uint8_t bound;  /* CORNER: row 1's column; EDGE: row 0's column */
-    uint8_t rows;   /* queens in the prefix: rows 0..rows-1 */
-    int8_t cols[NQ_MAX_DEPTH + 2];
-} nq_sub;
 
 /* Searched rows per piece of a subproblem between two looks at the stop
  * flag. */

@@ -3,6 +3,10 @@
  * the writer on the calling thread that hands the chunks on in order. */
 #include "solve_pipeline.h"
 
+#include "solve_order.h"
+#include "solve_search.h"
+#include "solve_worker.h"
+
 #include <stdlib.h>
 #include <string.h>
 

@@ -1,16 +1,17 @@
-/* The ordered search of a listing: prefixes in lexicographic order, and an
- * iterative bitmask backtracker below each that hands its solutions on in
- * order (solve_search.h). */
+/* The ordered search of a listing: an iterative bitmask backtracker below
+ * each prefix (solve_order.h) that hands its solutions on in order
+ * (solve_search.h, solve_worker.h). */
 #include "cpu.h"
 
 /* This file is compiled once per instruction set (dispatch.h): the search,
  * with the record writing inlined, under this copy's name; the prefixes,
- * which are not hot, are solve_search.c's. */
+ * which are not hot, are solve_order.c's. */
 #define nq_list_search NQ_ISA_NAME(nq_list_search)
 
 #include "last_rows.h"
-#include "solve_pipeline.h"
+#include "solve_order.h"
 #include "solve_search.h"
+#include "solve_worker.h"
 #include "symmetry.h"
 #include "util.h"
 

@@ -1,6 +1,6 @@
-/* The prefixes of a listing, in lexicographic order (solve_search.h); the
+/* The prefixes of a listing, in lexicographic order (solve_order.h); the
  * search below them is solve_search_tmpl.c's. */
-#include "solve_search.h"
+#include "solve_order.h"
 
 #include "util.h"
 

@@ -76,11 +76,11 @@ unsigned nq_cpu_limit(unsigned flags, const char *isa)
 {
     if (!isa)
         return flags;
-    if (!strcmp(isa, "x86-64"))
+    if (!strcmp(isa, NQ_ISA_X86_64))
         return flags & ~(unsigned)(NQ_CPU_V3 | NQ_CPU_AVX2 | NQ_CPU_AVX512);
-    if (!strcmp(isa, "x86-64-v3"))
+    if (!strcmp(isa, NQ_ISA_X86_64_V3))
         return flags & ~(unsigned)(NQ_CPU_AVX512 | NQ_CPU_SLOW_PEXT);
-    if (!strcmp(isa, "x86-64-v3-nopext"))
+    if (!strcmp(isa, NQ_ISA_X86_64_V3_NOPEXT))
         return (flags & ~(unsigned)NQ_CPU_AVX512) | NQ_CPU_SLOW_PEXT;
     return flags;
 }

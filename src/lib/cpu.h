@@ -12,6 +12,12 @@
 #ifndef NQ_CPU_H
 #define NQ_CPU_H
 
+/* NQUEENS_ISA's names, which are also the names of the search's compiled
+ * copies (dispatch.c). */
+#define NQ_ISA_X86_64 "x86-64"
+#define NQ_ISA_X86_64_V3 "x86-64-v3"
+#define NQ_ISA_X86_64_V3_NOPEXT "x86-64-v3-nopext"
+
 /* Each flag is a whole set a path is compiled for, with the operating
  * system's support for its registers. */
 enum {

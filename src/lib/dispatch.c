@@ -12,9 +12,9 @@
 
 #define PATH(isa, label) { label, nq_search_##isa, nq_list_search_##isa }
 static const nq_isa_path paths[] = {
-    PATH(v3, "x86-64-v3"),
-    PATH(v3_nopext, "x86-64-v3-nopext"),
-    PATH(base, "x86-64"),
+    PATH(v3, NQ_ISA_X86_64_V3),
+    PATH(v3_nopext, NQ_ISA_X86_64_V3_NOPEXT),
+    PATH(base, NQ_ISA_X86_64),
 };
 
 int nq_isa_usable(const nq_isa_path *p)

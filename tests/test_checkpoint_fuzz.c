@@ -57,6 +57,9 @@ static size_t seal(char *text, size_t len)
     return body + (size_t)sprintf(text + body, "checksum %016" PRIx64 "\n", h);
 }
 
+/* The buffers' size: the plan's files are a few KB. */
+#define FILE_MAX ((size_t)1 << 16)
+
 /* A valid checkpoint holding every other subproblem. */
 static size_t good_file(char *text)
 {
@@ -66,8 +69,10 @@ static size_t good_file(char *text)
                                  N, DEPTH, nq_plan_fingerprint(plan), size, (size + 1) / 2);
     for (size_t i = 0; i < size; i += 2) {
         char total[40];
-        len += (size_t)sprintf(text + len, "%zu %s %" PRIu64 "\n", i,
+        const int w = snprintf(text + len, FILE_MAX - len, "%zu %s %" PRIu64 "\n", i,
                                nq_u128_str(truth[i].total, total), truth[i].unique);
+        cr_assert(w > 0 && (size_t)w < FILE_MAX - len);
+        len += (size_t)w;
     }
     return seal(text, len);
 }

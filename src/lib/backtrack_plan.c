@@ -206,12 +206,12 @@ static int plan_backtrack(nq_plan *p, const volatile int *stop,
     return 0;
 }
 
-int nq_plan_sym8(nq_plan *p, const volatile int *stop)
+int nq_parallel_sym8_plan(nq_plan *p, const volatile int *stop)
 {
     return plan_backtrack(p, stop, roots_sym8);
 }
 
-int nq_plan_mirror(nq_plan *p, const volatile int *stop)
+int nq_parallel_mirror_plan(nq_plan *p, const volatile int *stop)
 {
     return plan_backtrack(p, stop, roots_mirror);
 }

@@ -16,8 +16,8 @@
 /* The plans (plan->subs is nq_sub[]) and subproblems; a subproblem's search
  * gives up with NQ_ERR(EINTR) within a fraction of a second of *stop being
  * set (stop may be NULL). */
-int nq_plan_sym8(nq_plan *plan, const volatile int *stop);
-int nq_plan_mirror(nq_plan *plan, const volatile int *stop);
+int nq_parallel_sym8_plan(nq_plan *plan, const volatile int *stop);
+int nq_parallel_mirror_plan(nq_plan *plan, const volatile int *stop);
 int nq_solve_backtrack(const nq_plan *plan, size_t i, void *work, const volatile int *stop,
                        nq_sub_result *out);
 /* Whether (total, unique) can be the counts of subproblem i (checkpoints). */

@@ -9,7 +9,7 @@ const nq_engine nq_parallel_sym8_engine = {
               .description = "bitmask, all 8 symmetries of the square (corner/edge split), "
                              "OpenMP; gives U(n)",
               .parallel = 1, .gives_unique = 1, .uses_depth = 1, .seconds_16 = 1.0 },
-    .plan = nq_plan_sym8,
+    .plan = nq_parallel_sym8_plan,
     .solve = nq_solve_backtrack,
     .plausible = nq_plausible_backtrack,
     .prefix = nq_prefix_backtrack,

@@ -129,6 +129,43 @@ int PREPARE_FN(nq_match *m, const uint64_t *east, size_t ne)
     return 0;
 }
 
+/* The scan where every west footprint meets the east side once (no index
+ * bits, at most two vectors: most row sets of n = 16 and all of n = 17):
+ * the table offsets are worked out as they are used, not stored first. */
+static int scan_once(nq_match *m, const uint64_t *west, size_t nw, uint64_t *count)
+{
+    const int nch = m->nch;
+    const uint32_t nvec = m->gvec[1];
+    const size_t vtab = (size_t)nch * 16 * VBYTES;
+    const uint8_t *t0 = m->tables, *t1 = t0 + vtab;
+    if (m->stop && __atomic_load_n(m->stop, __ATOMIC_RELAXED))
+        return NQ_ERR(EINTR);
+    acc total = acc_zero();
+    if (nvec == 2)
+        for (size_t i = 0; i < nw; i++) {
+            const uint64_t x = west[i];
+            const size_t o = (x & 15) * VBYTES;
+            vec a = vload(t0 + o), b = vload(t1 + o);
+            for (int c = 1; c < nch; c++) {
+                const size_t oc = (16 * (size_t)c + (x >> NQ_MATCH_CHUNK * c & 15)) * VBYTES;
+                a = vand(a, vload(t0 + oc));
+                b = vand(b, vload(t1 + oc));
+            }
+            total = acc_add(total, a);
+            total = acc_add(total, b);
+        }
+    else if (nvec == 1)
+        for (size_t i = 0; i < nw; i++) {
+            const uint64_t x = west[i];
+            vec a = vload(t0 + (x & 15) * VBYTES);
+            for (int c = 1; c < nch; c++)
+                a = vand(a, vload(t0 + (16 * (size_t)c + (x >> NQ_MATCH_CHUNK * c & 15)) * VBYTES));
+            total = acc_add(total, a);
+        }
+    *count = acc_sum(total);
+    return 0;
+}
+
 /* The west side against the prepared east one: the pairs with nothing in
  * common. */
 int SCAN_FN(nq_match *m, const uint64_t *west, size_t nw, uint64_t *count)
@@ -139,6 +176,8 @@ int SCAN_FN(nq_match *m, const uint64_t *west, size_t nw, uint64_t *count)
     const uint32_t groups = 1u << k, all = groups - 1;
     const size_t vtab = (size_t)nch * 16 * VBYTES;
     uint32_t fill[NQ_MATCH_GROUPS];
+    if (!k && m->gvec[1] <= 2)
+        return scan_once(m, west, nw, count);
     if (nq_match_reserve((void **)&m->wpat, &m->wpat_cap, nw * sizeof *m->wpat) ||
         nq_match_reserve((void **)&m->woff, &m->woff_cap, nw * nch * sizeof *m->woff))
         return NQ_ERR(ENOMEM);

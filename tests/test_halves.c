@@ -80,7 +80,7 @@ static void check_row_sets(int n, nq_simd level)
     solutions all = all_solutions(n);
     nq_halves_piece *pieces;
     size_t size;
-    cr_assert_eq(nq_halves_pieces(n, 0, &pieces, &size), 0);
+    cr_assert_eq(nq_halves_pieces(n, 0, 1, NULL, &pieces, &size), 0);
     nq_halves_work *w;
     cr_assert_eq(nq_halves_work_create(&w, n, level, 0), 0);
     nq_match *m;
@@ -203,7 +203,7 @@ Test(halves, pair_counter_paths_agree_with_the_plain_count)
 
 /* The pieces of n = from..to (split while at most `most`: 0 for none) add
  * up to Q(n) on every code path, counted with buffers of `budget` bytes. */
-static void pieces_sum_to_q(int from, int to, size_t most, size_t budget)
+static void pieces_sum_to_q(int from, int to, size_t most, unsigned parts, size_t budget)
 {
     for (int level = 0; level < NQ_SIMD_LEVELS; level++) {
         if (!nq_simd_supported((nq_simd)level))
@@ -213,7 +213,7 @@ static void pieces_sum_to_q(int from, int to, size_t most, size_t budget)
             cr_assert_eq(known_values(n, &total, &unique), 0);
             nq_halves_piece *pieces;
             size_t size;
-            cr_assert_eq(nq_halves_pieces(n, most, &pieces, &size), 0);
+            cr_assert_eq(nq_halves_pieces(n, most, parts, NULL, &pieces, &size), 0);
             nq_halves_work *w;
             cr_assert_eq(nq_halves_work_create(&w, n, (nq_simd)level, budget), 0);
             nq_u128 sum = 0;
@@ -222,8 +222,8 @@ static void pieces_sum_to_q(int from, int to, size_t most, size_t budget)
                 cr_assert_eq(nq_halves_count_piece(w, &pieces[i], NULL, &t), 0);
                 sum += t;
             }
-            cr_assert(sum == total, "%s n=%d (most %zu, budget %zu): %llu, expected %llu",
-                      nq_simd_name((nq_simd)level), n, most, budget, (unsigned long long)sum,
+            cr_assert(sum == total, "%s n=%d (most %zu, parts %u, budget %zu): %llu, expected %llu",
+                      nq_simd_name((nq_simd)level), n, most, parts, budget, (unsigned long long)sum,
                       total);
             nq_halves_work_destroy(w);
             free(pieces);
@@ -233,15 +233,32 @@ static void pieces_sum_to_q(int from, int to, size_t most, size_t budget)
 
 Test(halves, pieces_sum_to_q_on_every_path, .timeout = 300)
 {
-    pieces_sum_to_q(1, 14, 0, 0);
+    pieces_sum_to_q(1, 14, 0, 1, 0);
 }
 
 /* Split into one piece per south row set (as from n = 23), all of them
  * or only the largest: the same sums. */
 Test(halves, split_pieces_sum_to_q, .timeout = 300)
 {
-    pieces_sum_to_q(4, 14, (size_t)1 << 20, 0);
-    pieces_sum_to_q(12, 13, 300, 0);
+    pieces_sum_to_q(4, 14, (size_t)1 << 20, 1, 0);
+    pieces_sum_to_q(12, 13, 300, 1, 0);
+    pieces_sum_to_q(12, 13, 3000, 64, 0);
+}
+
+/* Row sets cut into east parts (the plan does so while it has room): each
+ * part is some of the east half-boards, by their north placement's place
+ * in its list, and the parts add up to the whole, also with the smallest
+ * budget, where the lists are enumerated, not kept. */
+Test(halves, east_parts_sum_to_q, .timeout = 300)
+{
+    nq_halves_piece *pieces;
+    size_t size, cut = 0;
+    cr_assert_eq(nq_halves_pieces(14, (size_t)1 << 20, 64, NULL, &pieces, &size), 0);
+    for (size_t i = 0; i < size; i++)
+        cut += pieces[i].parts > 1;
+    free(pieces);
+    cr_assert_gt(cut, size / 2, "n=14: %zu of %zu pieces are east parts", cut, size);
+    pieces_sum_to_q(8, 15, (size_t)1 << 20, 64, 1);
 }
 
 /* The smallest budget splits the half-boards into many blocks and the
@@ -249,7 +266,7 @@ Test(halves, split_pieces_sum_to_q, .timeout = 300)
  * every path. */
 Test(halves, the_smallest_budget_gives_the_same_counts, .timeout = 300)
 {
-    pieces_sum_to_q(4, 16, 0, 1);
+    pieces_sum_to_q(4, 16, 0, 1, 1);
 }
 
 /* A set stop flag ends a piece between row sets, not done. */
@@ -257,7 +274,7 @@ Test(halves, a_stop_ends_a_piece)
 {
     nq_halves_piece *pieces;
     size_t size;
-    cr_assert_eq(nq_halves_pieces(12, 0, &pieces, &size), 0);
+    cr_assert_eq(nq_halves_pieces(12, 0, 1, NULL, &pieces, &size), 0);
     nq_halves_work *w;
     cr_assert_eq(nq_halves_work_create(&w, 12, NQ_SIMD_SCALAR, 0), 0);
     volatile int stop = 1;

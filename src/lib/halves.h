@@ -38,16 +38,22 @@ typedef struct nq_halves_piece {
     uint8_t weight;    /* boards the piece stands for, by symmetry */
     uint8_t turns;     /* 0: a piece of Q(n); 2 (S180) or 1 (S90): a part of that count, with
                         * its first queens' columns in north and south (halves_engine.c) */
+    uint16_t part, parts; /* parts > 1: only the east half-boards whose north placement's place
+                           * in its list is part modulo parts (one R's work cut finer) */
     uint32_t north, south;
 } nq_halves_piece;
 
 /* The pieces of n, in a fixed order: one per middle configuration and north
- * row set, the largest split into one per south row set while there are at
- * most `most` (0: none split). NQ_ERR(ENOMEM). */
-int nq_halves_pieces(int n, size_t most, nq_halves_piece **out, size_t *count);
+ * row set, the largest split into one per south row set, and then into at
+ * most `parts` east parts, while there are at most `most` (0: none split).
+ * NQ_ERR(ENOMEM), or NQ_ERR(EINTR) once *stop (if not NULL) is set. */
+int nq_halves_pieces(int n, size_t most, unsigned parts, const volatile int *stop,
+                     nq_halves_piece **out, size_t *count);
 /* The plan's `most` for n: split from n = 23 on, where the largest whole
- * pieces take minutes. */
+ * pieces take minutes, and 2^22 from n = 25. */
 size_t nq_halves_pieces_most(int n);
+/* The plan's `parts` for n: from n = 26, where a row set takes minutes. */
+unsigned nq_halves_parts_most(int n);
 
 /* A relative estimate of a piece's work, for the queue and the ETA. */
 double nq_halves_estimate(int n, const nq_halves_piece *piece);

@@ -38,10 +38,10 @@ size_t nq_halves_turn_parts(int n, nq_halves_piece *out)
 
 int nq_halves_plan(nq_plan *p, const volatile int *stop)
 {
-    (void)stop; /* at most 2^20 pieces, planned in a second */
     nq_halves_piece *pieces;
     size_t size;
-    int err = nq_halves_pieces(p->n, nq_halves_pieces_most(p->n), &pieces, &size);
+    int err = nq_halves_pieces(p->n, nq_halves_pieces_most(p->n), nq_halves_parts_most(p->n), stop,
+                               &pieces, &size);
     if (err)
         return err;
     const size_t quads = size;
@@ -64,6 +64,10 @@ int nq_halves_plan(nq_plan *p, const volatile int *stop)
         const int32_t fields[6] = { c->middle_col, c->middle_row, c->weight, (int32_t)c->north,
                                     (int32_t)c->south, c->turns };
         h = nq_fnv1a(h, fields, sizeof fields);
+        if (c->parts > 1) { /* so that plans without parts keep their fingerprints */
+            const int32_t part[2] = { c->part, c->parts };
+            h = nq_fnv1a(h, part, sizeof part);
+        }
         /* A turn part costs next to nothing beside the pieces (S180 took
          * 4 s of Q(24)'s 3e5 CPU-s): the least weight, queued at the end,
          * and seldom drawn by nq_estimate. */
@@ -134,14 +138,17 @@ int nq_halves_finish(const nq_plan *plan, nq_sub_result *sum)
 
 /* What a count holds beside its threads' budgets: the program and its
  * libraries (measured: 6 MiB resident for count 1 to 12), the plan and the run's state
- * per piece (piece, weight, order, result, flags: under 64 bytes). */
+ * per piece (below). */
 static double shared_bytes(int n)
 {
     const int h = n / 2;
     const double whole = n % 2 ? (double)n * n / 8 * ldexp(1, h) : ldexp(1, h);
     const double most = (double)nq_halves_pieces_most(n);
     const double pieces = (most > whole ? most : whole) + n * n + n;
-    return 8.0 * (1 << 20) + 64 * pieces;
+    /* Per piece: itself, its weight and place in the queue's order, its
+     * result and done flag, a work unit's lists, and the plan's copies
+     * while it is built. */
+    return 8.0 * (1 << 20) + 96 * pieces;
 }
 
 /* A thread's buffers outside its budget: the work and matcher structs, the

@@ -4,7 +4,9 @@
 #include "halves.h"
 #include "halves_geom.h"
 #include "plan.h"
+#include "util.h"
 
+#include <math.h>
 #include <stdlib.h>
 
 int nq_halves_bits(int n)
@@ -45,11 +47,14 @@ int nq_halves_frame(const geom *G, int middle_col, int middle_row, frame *f)
 
 static uint32_t reverse_rows(const geom *G, uint32_t x)
 {
-    uint32_t r = 0;
-    for (int i = 0; i < G->h; i++)
-        if (x >> i & 1)
-            r |= 1u << (G->h - 1 - i);
-    return r;
+    /* The 32 bits reversed by swapping halves, then quarters, and so on;
+     * h - 1 - i is then 31 - i shifted down by 32 - h. */
+    x = (x >> 16) | (x << 16);
+    x = ((x >> 8) & 0x00ff00ffu) | ((x & 0x00ff00ffu) << 8);
+    x = ((x >> 4) & 0x0f0f0f0fu) | ((x & 0x0f0f0f0fu) << 4);
+    x = ((x >> 2) & 0x33333333u) | ((x & 0x33333333u) << 2);
+    x = ((x >> 1) & 0x55555555u) | ((x & 0x55555555u) << 1);
+    return x >> (32 - G->h);
 }
 
 /* For the configurations that all four of mirror (rows), west-east swap and
@@ -163,27 +168,52 @@ static size_t piece_souths(const geom *G, const nq_halves_piece *p, uint32_t *so
     if (nq_halves_frame(G, p->middle_col, p->middle_row, &f))
         return 0;
     const int want = f.west_queens - __builtin_popcount(p->north);
-    const int by_rows = !G->g || p->middle_col == G->h;
+    const int by_rows = !G->g || p->middle_col == G->h, m = __builtin_popcount(f.south);
+    if (want < 0 || want > m)
+        return 0;
+    if (!by_rows && !souths) { /* every one counts */
+        size_t k = 1;
+        for (int i = 1; i <= want; i++)
+            k = k * (size_t)(m - want + i) / (size_t)i;
+        return k;
+    }
+    /* The m-bit numbers with `want` bits in increasing order (Gosper's
+     * hack, HAKMEM 175), spread onto the free rows: the order of the
+     * subsets of f.south (the plan was slow when it tried every subset). */
+    int at[32], free_rows = 0;
+    for (int i = 0; i < G->h; i++)
+        if (f.south >> i & 1)
+            at[free_rows++] = i;
     size_t k = 0;
-    uint32_t south = 0;
-    do {
-        if (__builtin_popcount(south) == want &&
-            (!by_rows || nq_halves_rows_weight(G, &f, p->north, south))) {
+    for (uint32_t x = (1u << want) - 1; x < 1u << m;) {
+        uint32_t south = 0;
+        for (uint32_t y = x; y; y &= y - 1)
+            south |= 1u << at[__builtin_ctz(y)];
+        if (!by_rows || nq_halves_rows_weight(G, &f, p->north, south)) {
             if (souths)
                 souths[k] = south;
             k++;
         }
-        south = (south - f.south) & f.south;
-    } while (south);
+        if (!x)
+            break;
+        const uint32_t low = x & -x, up = x + low;
+        x = (((up ^ x) >> 2) / low) | up;
+    }
     return k;
 }
 
 size_t nq_halves_pieces_most(int n)
 {
-    return n >= 23 ? (size_t)1 << 20 : 0;
+    /* From n = 25 a row set alone takes minutes of one core: 4 times as
+     * many pieces (about 400 MiB of plan and results). */
+    return n >= 25 ? (size_t)1 << 22 : n >= 23 ? (size_t)1 << 20 : 0;
 }
 
-int nq_halves_pieces(int n, size_t most, nq_halves_piece **out, size_t *count)
+#define DROPPED SIZE_MAX
+
+/* The pieces split by south row sets only. */
+static int rows_pieces(int n, size_t most, const volatile int *stop, nq_halves_piece **out,
+                       size_t *count)
 {
     nq_halves_piece *whole;
     size_t size;
@@ -208,20 +238,27 @@ int nq_halves_pieces(int n, size_t most, nq_halves_piece **out, size_t *count)
         free(estimate), free(rank), free(parts), free(souths), free(whole);
         return NQ_ERR(ENOMEM);
     }
+    /* A piece with one south row set that counts becomes that R (its
+     * estimate is then exact), one with none is left out (it counts 0). */
     size_t total = size;
-    for (size_t r = 0; r < size; r++) {
+    for (size_t r = 0, full = 0; r < size; r++) {
+        if (nq_stop_seen(stop)) {
+            free(estimate), free(rank), free(parts), free(souths), free(whole);
+            return NQ_ERR(EINTR);
+        }
         const size_t k = piece_souths(&G, &whole[rank[r]], NULL);
-        if (k < 2 || total + k - 1 > most)
-            break;
-        parts[rank[r]] = k;
-        total += k - 1;
+        if (k < 2 || !(full |= total + k - 1 > most)) {
+            parts[rank[r]] = k ? k : DROPPED;
+            total += k - 1;
+        }
     }
     nq_halves_piece *pieces = malloc(total * sizeof *pieces);
     if (pieces) {
         size_t at = 0;
         for (size_t i = 0; i < size; i++) {
-            if (!parts[i]) {
-                pieces[at++] = whole[i];
+            if (!parts[i] || parts[i] == DROPPED) {
+                if (!parts[i])
+                    pieces[at++] = whole[i];
                 continue;
             }
             const size_t k = piece_souths(&G, &whole[i], souths);
@@ -239,12 +276,111 @@ int nq_halves_pieces(int n, size_t most, nq_halves_piece **out, size_t *count)
     return 0;
 }
 
+
 static double binomial(int a, int b)
 {
     double r = 1;
     for (int i = 1; i <= b; i++)
         r = r * (a - b + i) / i;
     return r;
+}
+
+unsigned nq_halves_parts_most(int n)
+{
+    /* A part streams every west half-board past each of its east blocks,
+     * as the whole row set does, so parts cost nothing more only while
+     * each holds many blocks: measured, a row set of n = 26 holds about
+     * 200 (40 MiB budget), one of n = 24 one or two (16 parts took 1.8x
+     * the whole there). */
+    return n >= 26 ? 16 : 1;
+}
+
+/* The most east parts a piece may take: none for a turn part, and no more
+ * than a quarter of the east north quadrant's column choices (the rest
+ * would be empty). */
+static size_t parts_most(const geom *G, const nq_halves_piece *p, unsigned parts)
+{
+    frame f;
+    if (p->turns || nq_halves_frame(G, p->middle_col, p->middle_row, &f))
+        return 1;
+    const int en = __builtin_popcount(f.north) - __builtin_popcount(p->north);
+    return (size_t)fmax(1, fmin(parts, floor(binomial(G->h, en) / 4)));
+}
+
+/* The parts at threshold t of a piece of estimate e. */
+static size_t parts_at(double e, uint16_t most, double t)
+{
+    return e <= t ? 1 : (size_t)fmin(most, ceil(e / t));
+}
+
+/* Cuts the largest pieces into east parts while the plan stays within
+ * `most`: the least threshold t for which a piece of estimate e takes
+ * ceil(e / t) parts, found by bisection. */
+static int split_parts(int n, size_t most, unsigned parts, const volatile int *stop,
+                       nq_halves_piece **io, size_t *count)
+{
+    const geom G = geom_of(n);
+    nq_halves_piece *in = *io;
+    const size_t size = *count;
+    double *e = malloc(size * sizeof *e), top = 0;
+    uint16_t *cap = malloc(size * sizeof *cap);
+    if (!e || !cap) {
+        free(e), free(cap);
+        return NQ_ERR(ENOMEM);
+    }
+    for (size_t i = 0; i < size; i++) {
+        top = fmax(top, e[i] = nq_halves_estimate(n, &in[i]));
+        cap[i] = (uint16_t)parts_most(&G, &in[i], parts);
+    }
+    double lo = top / parts / 2, hi = top; /* total(hi) <= most */
+    for (int step = 0; step < 30 && !nq_stop_seen(stop); step++) {
+        const double mid = sqrt(lo * hi);
+        size_t total = 0;
+        for (size_t i = 0; i < size && total <= most; i++)
+            total += parts_at(e[i], cap[i], mid);
+        if (total <= most)
+            hi = mid;
+        else
+            lo = mid;
+    }
+    size_t total = 0;
+    for (size_t i = 0; i < size; i++)
+        total += parts_at(e[i], cap[i], hi);
+    nq_halves_piece *out = total > size ? malloc(total * sizeof *out) : NULL;
+    const int err = nq_stop_seen(stop) ? NQ_ERR(EINTR) : total > size && !out ? NQ_ERR(ENOMEM) : 0;
+    if (!err && out) {
+        size_t at = 0;
+        for (size_t i = 0; i < size; i++) {
+            const size_t k = parts_at(e[i], cap[i], hi);
+            for (size_t j = 0; j < k; j++) {
+                out[at] = in[i];
+                out[at].part = (uint16_t)j;
+                out[at++].parts = (uint16_t)(k > 1 ? k : 0);
+            }
+        }
+        free(in);
+        *io = out;
+        *count = total;
+    } else {
+        free(out);
+    }
+    free(e), free(cap);
+    return err;
+}
+
+int nq_halves_pieces(int n, size_t most, unsigned parts, const volatile int *stop,
+                     nq_halves_piece **out, size_t *count)
+{
+    *out = NULL;
+    *count = 0;
+    int err = rows_pieces(n, most, stop, out, count);
+    if (!err && *count < most && parts > 1)
+        err = split_parts(n, most, parts, stop, out, count);
+    if (err) {
+        free(*out);
+        *out = NULL;
+    }
+    return err;
 }
 
 double nq_halves_estimate(int n, const nq_halves_piece *piece)
@@ -268,5 +404,5 @@ double nq_halves_estimate(int n, const nq_halves_piece *piece)
     }
     const double west = binomial(G.h, kn) * binomial(G.h, ks);
     const double east = binomial(G.h, en) * binomial(G.h, es);
-    return 1 + rs * west * east;
+    return 1 + rs * west * east / (piece->parts > 1 ? piece->parts : 1);
 }

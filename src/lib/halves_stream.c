@@ -155,11 +155,13 @@ void nq_memo_clear(memo *m, int h)
  * quarter of the memo, which starts afresh when that much is not left), or
  * else enumerated as it is read. */
 static void lsrc_start(lsrc *s, memo *m, const geom *G, uint32_t rows, uint32_t cols,
-                       const uint32_t *forbid)
+                       const uint32_t *forbid, uint32_t part, uint32_t parts)
 {
     qiter_start(&s->it, G, rows, cols, forbid);
-    s->pos = 0;
+    s->pos = s->ord = 0;
     s->enumerated = 0;
+    s->stride = parts;
+    s->offset = part;
     if (m->at[rows] == UNKNOWN) {
         const size_t most = m->cap / 4;
         if (m->cap - m->used < most)
@@ -182,8 +184,37 @@ static void lsrc_start(lsrc *s, memo *m, const geom *G, uint32_t rows, uint32_t 
     s->count = m->count[rows];
 }
 
+/* The next at most max entries of a part (stride > 1), kept in tmp. */
+static size_t lsrc_next_part(lsrc *s, qent *tmp, size_t max)
+{
+    size_t n = 0;
+    while (n < max) {
+        if (s->enumerated) {
+            const size_t got = qiter_next(&s->it, tmp + n, max - n);
+            if (!got)
+                break;
+            size_t kept = 0;
+            for (size_t y = 0; y < got; y++, s->ord++)
+                if (s->ord % s->stride == s->offset)
+                    tmp[n + kept++] = tmp[n + y];
+            n += kept;
+        } else {
+            if (s->pos == s->count)
+                break;
+            if (s->pos % s->stride == s->offset)
+                tmp[n++] = s->arr[s->pos];
+            s->pos++;
+        }
+    }
+    return n;
+}
+
 static size_t lsrc_next(lsrc *s, qent *tmp, size_t max, const qent **got)
 {
+    if (s->stride > 1) {
+        *got = tmp;
+        return lsrc_next_part(s, tmp, max);
+    }
     if (s->enumerated) {
         *got = tmp;
         return qiter_next(&s->it, tmp, max);
@@ -203,8 +234,13 @@ static void lsrc_rewind(lsrc *s)
 {
     if (s->enumerated)
         qiter_start(&s->it, s->it.G, s->it.rows, s->it.cols, s->it.forbid);
-    else
-        s->pos = 0;
+    s->pos = s->ord = 0;
+}
+
+/* Entries a memo's list gives its part. */
+static size_t lsrc_count(const lsrc *s)
+{
+    return s->count > s->offset ? (s->count - s->offset + s->stride - 1) / s->stride : 0;
 }
 
 /* ------------------------------------------------------------- streams */
@@ -236,19 +272,21 @@ size_t nq_stream_bytes(const stream *s)
 }
 
 void nq_stream_begin(stream *s, memo *mn, memo *ms, uint32_t north, uint32_t south,
-                     const uint32_t *forbid_north, const uint32_t *forbid_south, uint32_t cols)
+                     const uint32_t *forbid_north, const uint32_t *forbid_south, uint32_t cols,
+                     uint32_t part, uint32_t parts)
 {
     s->cols = cols;
-    lsrc_start(&s->list[0], mn, s->G, north, cols, forbid_north);
-    lsrc_start(&s->list[1], ms, s->G, south, cols, forbid_south);
+    lsrc_start(&s->list[0], mn, s->G, north, cols, forbid_north, part, parts ? parts : 1);
+    lsrc_start(&s->list[1], ms, s->G, south, cols, forbid_south, 0, 1);
     /* The longer list is held where it fits in one chunk: fewer entries
      * stream past larger buckets, and the join's vectors fill (measured:
      * holding the shorter made n = 17 20% slower). Otherwise the shorter,
      * or the one with fewer rows where a list's length is not known. */
     const lsrc *l = s->list;
     if (!l[0].enumerated && !l[1].enumerated) {
-        const int longer = l[1].count > l[0].count;
-        s->held = l[longer].count <= s->hcap ? longer : !longer;
+        const size_t count[2] = { lsrc_count(&l[0]), lsrc_count(&l[1]) };
+        const int longer = count[1] > count[0];
+        s->held = count[longer] <= s->hcap ? longer : !longer;
     }
     else if (l[0].enumerated != l[1].enumerated)
         s->held = l[0].enumerated;

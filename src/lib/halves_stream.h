@@ -37,11 +37,14 @@ typedef struct memo {
     uint32_t *at, *count;
 } memo;
 
-/* A list: a memo's array, or an enumeration. */
+/* A list: a memo's array, or an enumeration; only the entries whose place
+ * in it is `offset` modulo `stride` (a part of an R's east side). */
 typedef struct lsrc {
     const qent *arr;
     size_t count, pos;
     int enumerated;
+    uint32_t stride, offset;
+    size_t ord; /* entries enumerated so far, kept or not */
     qiter it;
 } lsrc;
 
@@ -77,9 +80,12 @@ int nq_stream_init(stream *s, const geom *G, int east, size_t held);
 void nq_stream_free(stream *s);
 size_t nq_stream_bytes(const stream *s);
 
-/* Starts the side's half-boards for these north and south rows. */
+/* Starts the side's half-boards for these north and south rows: only those
+ * whose north placement's place in its list is `part` modulo `parts` (parts
+ * 1: all). The places do not depend on the budget, so neither do parts. */
 void nq_stream_begin(stream *s, memo *mn, memo *ms, uint32_t north, uint32_t south,
-                     const uint32_t *forbid_north, const uint32_t *forbid_south, uint32_t cols);
+                     const uint32_t *forbid_north, const uint32_t *forbid_south, uint32_t cols,
+                     uint32_t part, uint32_t parts);
 /* Back to the first half-board. */
 void nq_stream_rewind(stream *s);
 /* The next at most cap half-boards (cap >= the held chunk) into out;

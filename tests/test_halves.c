@@ -245,8 +245,8 @@ Test(halves, split_pieces_sum_to_q, .timeout = 300)
     pieces_sum_to_q(12, 13, 3000, 64, 0);
 }
 
-/* Row sets cut into east parts (the plan does so while it has room): each
- * part is some of the east half-boards, by their north placement's place
+/* Row sets cut into west parts (the plan does so while it has room): each
+ * part is some of the west half-boards, by their north placement's place
  * in its list, and the parts add up to the whole, also with the smallest
  * budget, where the lists are enumerated, not kept. */
 Test(halves, east_parts_sum_to_q, .timeout = 300)
@@ -257,7 +257,7 @@ Test(halves, east_parts_sum_to_q, .timeout = 300)
     for (size_t i = 0; i < size; i++)
         cut += pieces[i].parts > 1;
     free(pieces);
-    cr_assert_gt(cut, size / 2, "n=14: %zu of %zu pieces are east parts", cut, size);
+    cr_assert_gt(cut, size / 2, "n=14: %zu of %zu pieces are west parts", cut, size);
     pieces_sum_to_q(8, 15, (size_t)1 << 20, 64, 1);
 }
 

@@ -38,14 +38,14 @@ typedef struct nq_halves_piece {
     uint8_t weight;    /* boards the piece stands for, by symmetry */
     uint8_t turns;     /* 0: a piece of Q(n); 2 (S180) or 1 (S90): a part of that count, with
                         * its first queens' columns in north and south (halves_engine.c) */
-    uint16_t part, parts; /* parts > 1: only the east half-boards whose north placement's place
+    uint16_t part, parts; /* parts > 1: only the west half-boards whose north placement's place
                            * in its list is part modulo parts (one R's work cut finer) */
     uint32_t north, south;
 } nq_halves_piece;
 
 /* The pieces of n, in a fixed order: one per middle configuration and north
  * row set, the largest split into one per south row set, and then into at
- * most `parts` east parts, while there are at most `most` (0: none split).
+ * most `parts` west parts, while there are at most `most` (0: none split).
  * NQ_ERR(ENOMEM), or NQ_ERR(EINTR) once *stop (if not NULL) is set. */
 int nq_halves_pieces(int n, size_t most, unsigned parts, const volatile int *stop,
                      nq_halves_piece **out, size_t *count);

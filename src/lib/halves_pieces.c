@@ -287,24 +287,24 @@ static double binomial(int a, int b)
 
 unsigned nq_halves_parts_most(int n)
 {
-    /* A part streams every west half-board past each of its east blocks,
-     * as the whole row set does, so parts cost nothing more only while
-     * each holds many blocks: measured, a row set of n = 26 holds about
-     * 200 (40 MiB budget), one of n = 24 one or two (16 parts took 1.8x
-     * the whole there). */
-    return n >= 26 ? 16 : 1;
+    /* Each part builds the matcher's tables of every east block again and
+     * scans its own share of the west half-boards, so parts cost little
+     * while the scans outweigh the tables: measured (CPU of one part times
+     * the parts, against the whole row set of north rows 0-5 and south
+     * rows 0-6), n = 24: 4 parts 1.0x, 16 parts 1.25x; n = 26: 16 parts
+     * 0.8x (the machine was busier for the whole), 64 parts 1.0x. */
+    return n >= 28 ? 64 : n >= 27 ? 32 : n >= 25 ? 16 : 1;
 }
 
-/* The most east parts a piece may take: none for a turn part, and no more
- * than a quarter of the east north quadrant's column choices (the rest
+/* The most west parts a piece may take: none for a turn part, and no more
+ * than a quarter of its west north quadrant's column choices (the rest
  * would be empty). */
 static size_t parts_most(const geom *G, const nq_halves_piece *p, unsigned parts)
 {
-    frame f;
-    if (p->turns || nq_halves_frame(G, p->middle_col, p->middle_row, &f))
+    if (p->turns)
         return 1;
-    const int en = __builtin_popcount(f.north) - __builtin_popcount(p->north);
-    return (size_t)fmax(1, fmin(parts, floor(binomial(G->h, en) / 4)));
+    const int kn = __builtin_popcount(p->north);
+    return (size_t)fmax(1, fmin(parts, floor(binomial(G->h, kn) / 4)));
 }
 
 /* The parts at threshold t of a piece of estimate e. */
@@ -313,7 +313,7 @@ static size_t parts_at(double e, uint16_t most, double t)
     return e <= t ? 1 : (size_t)fmin(most, ceil(e / t));
 }
 
-/* Cuts the largest pieces into east parts while the plan stays within
+/* Cuts the largest pieces into west parts while the plan stays within
  * `most`: the least threshold t for which a piece of estimate e takes
  * ceil(e / t) parts, found by bisection. */
 static int split_parts(int n, size_t most, unsigned parts, const volatile int *stop,

@@ -38,7 +38,7 @@ typedef struct memo {
 } memo;
 
 /* A list: a memo's array, or an enumeration; only the entries whose place
- * in it is `offset` modulo `stride` (a part of an R's east side). */
+ * in it is `offset` modulo `stride` (a part of an R's west side). */
 typedef struct lsrc {
     const qent *arr;
     size_t count, pos;

@@ -171,8 +171,8 @@ static void begin(nq_halves_work *w, const nq_halves_piece *piece, const frame *
     const uint32_t souths[2] = { south, f->south & ~south }, cols[2] = { f->west, f->east };
     for (int k = 0; k < 2; k++)
         nq_stream_begin(&w->sides[k], &w->memos[k][0], &w->memos[k][1], north[k], souths[k],
-                        w->forbid[k][0], w->forbid[k][1], cols[k], k ? piece->part : 0,
-                        k ? piece->parts : 1);
+                        w->forbid[k][0], w->forbid[k][1], cols[k], k ? 0 : piece->part,
+                        k ? 1 : piece->parts);
 }
 
 /* The disjoint pairs of R's half-boards, a block of east ones against every

@@ -57,8 +57,7 @@ int nq_halves_plan(nq_plan *p, const volatile int *stop)
     p->weights = malloc((size + 1) * sizeof *p->weights);
     if (!p->weights)
         return NQ_ERR(ENOMEM);
-    const int32_t head[3] = { p->n, p->engine, p->depth };
-    uint64_t h = nq_fnv1a(NQ_FNV_START, head, sizeof head);
+    uint64_t h = nq_plan_fingerprint_start(p);
     for (size_t i = 0; i < size; i++) {
         const nq_halves_piece *c = &pieces[i];
         const int32_t fields[6] = { c->middle_col, c->middle_row, c->weight, (int32_t)c->north,

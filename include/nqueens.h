@@ -23,6 +23,13 @@ extern "C" {
 #define NQ_API
 #endif
 
+/* Marks a call kept only for programs written against an older name. */
+#if defined(__GNUC__) && !defined(NQ_BUILDING_LIB)
+#define NQ_DEPRECATED(use) __attribute__((deprecated("use " use)))
+#else
+#define NQ_DEPRECATED(use)
+#endif
+
 #define NQ_ERR(e) (-(e))
 
 #define NQ_MIN_N 1
@@ -356,6 +363,10 @@ NQ_API int nq_plan_prefix(const nq_plan *plan, size_t i, int8_t cols[NQ_MAX_N]);
 /* Counts one subproblem on the calling thread: 0, NQ_ERR(ENOMEM) (halves'
  * tables), or NQ_ERR(EINTR) soon after hooks->stop is set (hooks may be
  * NULL). On an error *out is zero. */
+NQ_API int nq_plan_count_one(const nq_plan *plan, size_t i, const nq_run_hooks *hooks,
+                             nq_sub_result *out);
+/* 1.0's name for nq_plan_count_one ("solve" is listing, nq_solve). */
+NQ_DEPRECATED("nq_plan_count_one")
 NQ_API int nq_plan_solve_one(const nq_plan *plan, size_t i, const nq_run_hooks *hooks,
                              nq_sub_result *out);
 

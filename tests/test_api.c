@@ -216,12 +216,19 @@ Test(api, plan_run_and_run_list_give_the_published_counts)
 
             /* One subproblem on the calling thread. */
             nq_sub_result one;
-            cr_assert_eq(nq_plan_solve_one(plan, order[size - 1], NULL, &one), 0);
+            cr_assert_eq(nq_plan_count_one(plan, order[size - 1], NULL, &one), 0);
             cr_assert(one.total == results[order[size - 1]].total);
+            /* 1.0's name for it still works (programs built against 1.0). */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+            nq_sub_result old;
+            cr_assert_eq(nq_plan_solve_one(plan, order[size - 1], NULL, &old), 0);
+#pragma GCC diagnostic pop
+            cr_assert(old.total == one.total && old.unique == one.unique);
             /* A stop: EINTR, and nothing counted. */
             volatile int stop = 1;
             const nq_run_hooks hooks = { .stop = &stop };
-            cr_assert_eq(nq_plan_solve_one(plan, order[0], &hooks, &one), NQ_ERR(EINTR));
+            cr_assert_eq(nq_plan_count_one(plan, order[0], &hooks, &one), NQ_ERR(EINTR));
             cr_assert(one.total == 0 && one.unique == 0);
 
             free(order);

@@ -251,8 +251,8 @@ static int search_pieces(const nq_rules *rules, int row, int split, uint32_t l, 
     return 0;
 }
 
-int nq_solve_backtrack(const nq_plan *plan, size_t i, void *work, const volatile int *stop,
-                       nq_sub_result *out)
+int nq_backtrack_count_one(const nq_plan *plan, size_t i, void *work,
+                           const volatile int *stop, nq_sub_result *out)
 {
     (void)work;
     const nq_sub *s = &((const nq_sub *)plan->subs)[i];

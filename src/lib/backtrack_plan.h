@@ -18,8 +18,8 @@
  * set (stop may be NULL). */
 int nq_parallel_sym8_plan(nq_plan *plan, const volatile int *stop);
 int nq_parallel_mirror_plan(nq_plan *plan, const volatile int *stop);
-int nq_solve_backtrack(const nq_plan *plan, size_t i, void *work, const volatile int *stop,
-                       nq_sub_result *out);
+int nq_backtrack_count_one(const nq_plan *plan, size_t i, void *work,
+                           const volatile int *stop, nq_sub_result *out);
 /* Whether (total, unique) can be the counts of subproblem i (checkpoints). */
 int nq_plausible_backtrack(const nq_plan *plan, size_t i, nq_u128 total, nq_u128 unique);
 /* The queens of subproblem i's prefix (nq_plan_prefix). */

@@ -89,7 +89,7 @@ static uint64_t checksum(const nq_plan *plan, int version, uint64_t fingerprint,
                          const char *body, size_t len)
 {
     uint64_t h = NQ_FNV_START;
-    const char *engine = plan->impl->info.name;
+    const char *engine = plan->engine->info.name;
     if (version >= FORMAT_WHOLE) {
         const uint64_t seal[5] = { (uint64_t)version, (uint64_t)plan->n, (uint64_t)plan->depth,
                                    fingerprint, plan->size };
@@ -134,7 +134,7 @@ static void put_header(nq_ck_text *t, const nq_plan *plan, uint64_t fingerprint,
                        nq_ck_part part, size_t done)
 {
     put(t, "%s %d\nn %d\nengine %s\ndepth %d\nplan %016" PRIx64 "\nsubproblems %zu\n", MAGIC,
-        version, plan->n, plan->impl->info.name, plan->depth, fingerprint, plan->size);
+        version, plan->n, plan->engine->info.name, plan->depth, fingerprint, plan->size);
     if (has_part(version))
         put(t, "part %d/%d\n", part.part, part.parts);
     put(t, "done %zu\n", done);
@@ -219,7 +219,7 @@ int nq_ck_check_plan(const char *path, const nq_plan *plan, const char *buf, siz
     if (sscanf(p, "n %d\nengine %63s\ndepth %d\nplan %" SCNx64, &n, engine, &depth,
                &fingerprint) != 4)
         return nq_ck_say(message, size, path, bad, "not an nqueens checkpoint (bad header)");
-    const char *want_engine = plan->impl->info.name;
+    const char *want_engine = plan->engine->info.name;
     if (n != plan->n || strcmp(engine, want_engine) || depth != plan->depth)
         return nq_ck_say(message, size, path, bad,
                          "made for n=%d engine=%s depth=%d, not n=%d engine=%s depth=%d", n, engine,
@@ -360,7 +360,7 @@ int nq_ck_parse(const char *path, const nq_plan *plan, const char *buf, size_t l
                              "subproblem line %llu: index out of range, out of order or repeated",
                              k + 1);
         const size_t i = (size_t)index;
-        if (unique > UINT64_MAX || !plan->impl->plausible(plan, i, total, unique))
+        if (unique > UINT64_MAX || !plan->engine->plausible(plan, i, total, unique))
             return nq_ck_say(message, size, path, bad,
                              "subproblem line %llu: counts impossible for subproblem %zu", k + 1,
                              i);

@@ -38,8 +38,8 @@ typedef struct nq_engine {
     size_t (*work_bytes)(const void *work);
     /* Counts subproblem i. May return NQ_ERR(EINTR) when *stop is set
      * (the subproblem is then not done) or another negative errno. */
-    int (*solve)(const nq_plan *plan, size_t i, void *work, const volatile int *stop,
-                 nq_sub_result *out);
+    int (*count_one)(const nq_plan *plan, size_t i, void *work, const volatile int *stop,
+                     nq_sub_result *out);
     /* Whether (total, unique) can be subproblem i's counts: a checkpoint
      * with an implausible value is refused. */
     int (*plausible)(const nq_plan *plan, size_t i, nq_u128 total, nq_u128 unique);

@@ -111,11 +111,11 @@ static int time_draws(sampler *s, const size_t *todo, size_t todo_size, int agai
              * engine keeps what pieces share): so comes the sample's. */
             const double warming = thread_cpu();
             if (d->at >= (size_t)s->count_threads)
-                err = s->engine->solve(s->plan, s->plan->order[d->at - (size_t)s->count_threads],
+                err = s->engine->count_one(s->plan, s->plan->order[d->at - (size_t)s->count_threads],
                                        s->work[t], s->stop, &r);
             const double begin = thread_cpu();
             if (!err)
-                err = s->engine->solve(s->plan, d->i, s->work[t], s->stop, &r);
+                err = s->engine->count_one(s->plan, d->i, s->work[t], s->stop, &r);
             const double end = thread_cpu();
             if (again) {
                 d->again_seconds = end - begin;

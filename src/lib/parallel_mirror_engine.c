@@ -9,7 +9,7 @@ const nq_engine nq_parallel_mirror_engine = {
               .description = "bitmask, left-right mirror symmetry, OpenMP",
               .parallel = 1, .uses_depth = 1, .seconds_16 = 1.5 },
     .plan = nq_parallel_mirror_plan,
-    .solve = nq_solve_backtrack,
+    .count_one = nq_backtrack_count_one,
     .plausible = nq_plausible_backtrack,
     .prefix = nq_prefix_backtrack,
 };

@@ -10,7 +10,7 @@ const nq_engine nq_parallel_sym8_engine = {
                              "OpenMP; gives U(n)",
               .parallel = 1, .gives_unique = 1, .uses_depth = 1, .seconds_16 = 1.0 },
     .plan = nq_parallel_sym8_plan,
-    .solve = nq_solve_backtrack,
+    .count_one = nq_backtrack_count_one,
     .plausible = nq_plausible_backtrack,
     .prefix = nq_prefix_backtrack,
 };

@@ -71,14 +71,15 @@ int32_t nq_engine_code(const char *name)
 
 uint64_t nq_plan_fingerprint_start(const nq_plan *plan)
 {
-    const int32_t head[3] = { plan->n, plan->engine, plan->depth };
+    const int32_t head[3] = { plan->n, plan->engine_code, plan->depth };
     return nq_fnv1a(NQ_FNV_START, head, sizeof head);
 }
 
 int nq_plan_fingerprint_as(const nq_plan *plan, int32_t code, uint64_t *out)
 {
-    nq_plan again = { .n = plan->n, .engine = code, .depth = plan->depth, .impl = plan->impl };
-    const int err = plan->impl->plan(&again, NULL);
+    nq_plan again = { .n = plan->n, .engine_code = code, .depth = plan->depth,
+                      .engine = plan->engine };
+    const int err = plan->engine->plan(&again, NULL);
     *out = again.fingerprint;
     free(again.subs);
     free(again.weights);
@@ -100,8 +101,8 @@ int nq_plan_create(nq_plan **out, int n, int engine, int depth, const nq_run_hoo
     if (!p)
         return NQ_ERR(ENOMEM);
     p->n = n;
-    p->engine = nq_engine_code(e->info.name);
-    p->impl = e;
+    p->engine_code = nq_engine_code(e->info.name);
+    p->engine = e;
     p->depth = depth;
     int err = e->plan(p, stop);
     if (!err && nq_stop_seen(stop)) /* a plan comes back only if no stop was seen */
@@ -154,21 +155,28 @@ int nq_plan_prefix(const nq_plan *plan, size_t i, int8_t cols[NQ_MAX_N])
         cols[y] = -1;
     if (i >= plan->size)
         return 0;
-    return plan->impl->prefix(plan, i, cols);
+    return plan->engine->prefix(plan, i, cols);
 }
 
-int nq_plan_solve_one(const nq_plan *plan, size_t i, const nq_run_hooks *hooks,
+int nq_plan_count_one(const nq_plan *plan, size_t i, const nq_run_hooks *hooks,
                       nq_sub_result *out)
 {
-    const nq_engine *e = plan->impl;
+    const nq_engine *e = plan->engine;
     void *work = NULL;
     *out = (nq_sub_result){ 0, 0 };
     int err = e->work_create ? e->work_create(plan, &work) : 0;
     if (!err)
-        err = e->solve(plan, i, work, hooks ? hooks->stop : NULL, out);
+        err = e->count_one(plan, i, work, hooks ? hooks->stop : NULL, out);
     if (err)
         *out = (nq_sub_result){ 0, 0 };
     if (e->work_destroy)
         e->work_destroy(work);
     return err;
+}
+
+/* 1.0's name for nq_plan_count_one, kept for programs built against it. */
+int nq_plan_solve_one(const nq_plan *plan, size_t i, const nq_run_hooks *hooks,
+                      nq_sub_result *out)
+{
+    return nq_plan_count_one(plan, i, hooks, out);
 }

@@ -13,13 +13,16 @@
 struct nq_engine;
 
 struct nq_plan {
-    /* engine: what the fingerprint holds for the engine, nq_engine_code of
-     * its name (while nq_plan_fingerprint_as plans again: another code), so
-     * that no row of the table moves a plan; impl: the engine itself. */
-    int n, engine, depth;
-    const struct nq_engine *impl;
+    int n, depth;
+    /* What the fingerprint holds for the engine: nq_engine_code of its name
+     * (while nq_plan_fingerprint_as plans again: another code), so that no
+     * row of the table moves a plan. */
+    int engine_code;
+    const struct nq_engine *engine;
     size_t size;
-    void *subs;    /* the engine's subproblems (one malloc'd array) */
+    /* The engine's own subproblems, one malloc'd array of its type (nq_sub,
+     * nq_halves_piece): only its hooks read it; plan.c frees it. */
+    void *subs;
     size_t *order; /* work-queue order: largest estimated subproblems first */
     double *weights;
     uint64_t fingerprint;
@@ -39,7 +42,7 @@ int nq_order_by_weight(const double *weights, size_t size, size_t *order);
 /* An engine's code in fingerprints: FNV-1a of its name, in 31 bits. */
 int32_t nq_engine_code(const char *name);
 
-/* The start of a plan's fingerprint: n, plan->engine and the depth (after
+/* The start of a plan's fingerprint: n, plan->engine_code and the depth (after
  * the plan hook has chosen it); the hook goes on over its subproblems. */
 uint64_t nq_plan_fingerprint_start(const nq_plan *plan);
 

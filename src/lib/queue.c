@@ -95,7 +95,7 @@ static int run_list(const nq_plan *plan, int threads, const size_t *todo, size_t
     if (!acc)
         return NQ_ERR(ENOMEM);
 
-    const nq_engine *e = plan->impl;
+    const nq_engine *e = plan->engine;
     int stopped = 0, failed = 0;
     static size_t finished; /* in this process, for fail_after */
     const size_t fail_at = fail_after();
@@ -127,7 +127,7 @@ static int run_list(const nq_plan *plan, int threads, const size_t *todo, size_t
             err = fail_at != SIZE_MAX &&
                           __atomic_load_n(&finished, __ATOMIC_RELAXED) >= fail_at
                       ? NQ_ERR(ENOMEM)
-                      : e->solve(plan, i, work, hooks->stop, &results[i]);
+                      : e->count_one(plan, i, work, hooks->stop, &results[i]);
             if (err) {
                 /* Stopped inside, or out of memory: not done. */
                 if (err != NQ_ERR(EINTR))
@@ -188,7 +188,7 @@ size_t nq_plan_order(const nq_plan *plan, size_t k)
 
 int nq_plan_finish(const nq_plan *plan, nq_sub_result *sum)
 {
-    const nq_engine *e = plan->impl;
+    const nq_engine *e = plan->engine;
     /* The engine's own check first, so that U(n) is formed where it can be
      * (halves: Burnside's lemma) and the caller can show it. */
     const int err = e->finish ? e->finish(plan, sum) : 0;

@@ -73,7 +73,8 @@ typedef struct nq_engine_info {
     int gives_unique; /* reports U(n); otherwise unique is unknown */
     int uses_depth;   /* its plan pre-expands `depth` rows (--depth) */
     /* Seconds for Q(16) on one thread of the reference machine (doc/performance.md,
-     * Speed), rounded: a base for estimates of how long a count takes. */
+     * Speed), rounded: what nq_estimate_quick starts from, unless the engine
+     * knows better. */
     double seconds_16;
 } nq_engine_info;
 
@@ -254,6 +255,12 @@ typedef struct nq_estimate_result {
 /* 0, NQ_ERR(EINVAL), NQ_ERR(ENOTSUP) (no plan), NQ_ERR(EINTR) if stopped,
  * the errors of nq_plan_create, NQ_ERR(ENOMEM) (engine buffers included). */
 NQ_API int nq_estimate(const nq_estimate_params *params, nq_estimate_result *result);
+
+/* The engine's quick guess at the wall seconds a count of n takes here on
+ * `threads` threads (0: the default; a classic engine uses one), from
+ * figures alone, at once: its order of magnitude, to tell a short
+ * count from one worth an nq_estimate. -1 for a bad n, engine or threads. */
+NQ_API double nq_estimate_quick(int n, int engine, int threads);
 
 /* ------------------------------------------------------------------ solve */
 

@@ -59,6 +59,23 @@ Test(api, engines_are_found_by_name)
     cr_assert_eq(nq_engine_find("no-such-engine"), NQ_ERR(ENOENT));
 }
 
+/* Each engine's quick guess: its Q(16) figure on one thread, shared over
+ * the threads of a parallel engine, growing with n, and -1 for bad input. */
+Test(api, engines_guess_how_long_a_count_takes)
+{
+    for (int i = 0; i < nq_engine_count(); i++) {
+        const nq_engine_info *e = nq_engine_get(i);
+        cr_assert_float_eq(nq_estimate_quick(16, i, 1), e->seconds_16, 1e-9, "%s", e->name);
+        cr_assert_float_eq(nq_estimate_quick(16, i, 4), e->seconds_16 / (e->parallel ? 4 : 1),
+                           1e-9, "%s", e->name);
+        cr_assert_gt(nq_estimate_quick(28, i, 1), nq_estimate_quick(27, i, 1) * 5);
+        cr_assert_gt(nq_estimate_quick(20, i, 0), 0);
+    }
+    cr_assert_eq(nq_estimate_quick(16, nq_engine_count(), 1), -1);
+    cr_assert_eq(nq_estimate_quick(0, 0, 1), -1);
+    cr_assert_eq(nq_estimate_quick(16, 0, -1), -1);
+}
+
 Test(api, threads_follow_the_request_or_the_default)
 {
     const int def = nq_default_threads();

@@ -1,6 +1,5 @@
 #include "run_estimate.h"
 
-#include "known_values.h"
 #include "output.h"
 
 #include "nqueens.h"
@@ -8,30 +7,9 @@
 #include <math.h>
 #include <stdio.h>
 
-/* The engine's time for Q(16) (from the engine table), scaled by Q(n)/Q(16):
- * the rough figure that tells a short count from one worth sampling. */
-static double one_speed_seconds(int n, int engine, int threads)
-{
-    if (!nq_engine_get(engine)->parallel)
-        threads = 1;
-    double seconds = nq_engine_get(engine)->seconds_16;
-    unsigned long long q16, u, q;
-    known_values(16, &q16, &u);
-    if (n <= KNOWN_MAX_N) {
-        known_values(n, &q, &u);
-        seconds *= (double)q / (double)q16;
-    } else {
-        known_values(KNOWN_MAX_N, &q, &u);
-        seconds *= (double)q / (double)q16;
-        for (int k = KNOWN_MAX_N; k < n; k++)
-            seconds *= 10;
-    }
-    return seconds / (threads > 0 ? threads : 1);
-}
-
 double cli_estimate_seconds(int n, int engine, int threads, const nq_run_hooks *hooks)
 {
-    const double rough = one_speed_seconds(n, engine, threads);
+    const double rough = nq_estimate_quick(n, engine, threads > 0 ? threads : 1);
     if (rough < CLI_LONG_RUN / 20 || !nq_engine_get(engine)->parallel)
         return rough;
     /* The sample only while its draws are quick by the rough figure: a

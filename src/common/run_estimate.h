@@ -16,8 +16,7 @@
 #define CLI_WARNING_SECONDS 5.0
 
 /* A wall-clock estimate for `count n` with engine on `threads` threads. The
- * rough figure first: the development machine's one-thread time at n = 16
- * scaled by Q(n)/Q(16). If it says the count is not short, a plan engine's
+ * rough figure first: the engine's own quick guess (nq_estimate_quick). If it says the count is not short, a plan engine's
  * figure comes from nq_estimate on CLI_WARNING_SAMPLES draws (hooks->stop
  * ends it early), when they are quick; else the rough one stays. */
 double cli_estimate_seconds(int n, int engine, int threads, const nq_run_hooks *hooks);

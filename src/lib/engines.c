@@ -52,3 +52,26 @@ uint64_t nq_classic_count(int engine, int n)
         e->count(n, NULL, &total);
     return total;
 }
+
+double nq_seconds_by_q16(const nq_engine *self, int n, int threads)
+{
+    /* Q(n) is the work a backtracking count does, near enough; past the
+     * published counts each row multiplies it by about ten. */
+    nq_u128 q16, q, u;
+    nq_published(16, &q16, &u);
+    nq_published(n <= NQ_PUBLISHED_MAX_N ? n : NQ_PUBLISHED_MAX_N, &q, &u);
+    double seconds = self->info.seconds_16 * ((double)(uint64_t)q / (double)(uint64_t)q16);
+    for (int k = NQ_PUBLISHED_MAX_N; k < n; k++)
+        seconds *= 10;
+    return seconds / threads;
+}
+
+double nq_estimate_quick(int n, int engine, int threads)
+{
+    const nq_engine *e = nq_engine_impl(engine);
+    if (!e || n < NQ_MIN_N || n > NQ_MAX_N || threads < 0)
+        return -1;
+    if (!e->info.parallel || threads == 0)
+        threads = e->info.parallel ? nq_threads_for(0) : 1;
+    return (e->seconds ? e->seconds : nq_seconds_by_q16)(e, n, threads);
+}

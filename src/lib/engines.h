@@ -53,6 +53,11 @@ typedef struct nq_engine {
     uint64_t (*memory)(int n, int threads, uint64_t limit, size_t *budget);
     /* Optional: turns the sum over every subproblem into Q(n) and U(n). */
     int (*finish)(const nq_plan *plan, nq_sub_result *sum);
+    /* Optional: a quick guess at the wall seconds a count of n takes here on
+     * `threads` threads (1 for a classic engine), from figures alone, with
+     * nothing run (nq_estimate_quick; the long-run warning starts from it).
+     * By default info.seconds_16 scaled by Q(n)/Q(16) (nq_seconds_by_q16). */
+    double (*seconds)(const struct nq_engine *self, int n, int threads);
 } nq_engine;
 
 /* Every engine of the library, each defined in its own file. */
@@ -66,6 +71,10 @@ extern const nq_engine nq_example_engine;
 
 /* The engine at index, or NULL. */
 const nq_engine *nq_engine_impl(int index);
+
+/* The default of the seconds hook: self->info.seconds_16 scaled by
+ * Q(n)/Q(16) (by ten a row beyond the published counts), over threads. */
+double nq_seconds_by_q16(const nq_engine *self, int n, int threads);
 
 /* Q(n) by the classic engine at index; 0 if it is not one. */
 uint64_t nq_classic_count(int engine, int n);

@@ -407,55 +407,13 @@ NQ_API void nq_plan_sum(const nq_plan *plan, const unsigned char *done,
  * consistency check fails or they contradict nq_published's values. */
 NQ_API int nq_plan_finish(const nq_plan *plan, nq_sub_result *sum);
 
-/* ------------------------------------------------------------ checkpoint */
-
-/* Checkpoints record the finished subproblems of a plan with their counts,
- * with the format version, n, engine, depth, the plan's fingerprint and a
- * checksum over them and the plan. See doc/checkpoints.md for what is refused. */
-typedef struct nq_checkpoint nq_checkpoint;
-
-#define NQ_CHECKPOINT_EVERY 30 /* seconds between periodic writes by default */
-
-/* Opens the checkpoint at path for a run of plan, and holds it (an advisory
- * lock) until nq_checkpoint_close. Loads what it holds into done/results
- * (cleared first), removes the temporary files a killed run left next to
- * it, and writes it back at once (a new one: creates it), so that a place
- * where it cannot be written fails before any work. On failure message
- * gets one line and nothing is changed on disk. Errors: NQ_ERR(EBADMSG) for
- * a file that is damaged, for another plan, implausible, too large, not a
- * regular file, a directory or a symbolic link; NQ_ERR(EBUSY) if another
- * run holds it ("in use by process N"); another negative errno if it cannot
- * be read, created or written. */
-NQ_API int nq_checkpoint_open(nq_checkpoint **out, const char *path, const nq_plan *plan,
-                              unsigned char *done, nq_sub_result *results, char *message,
-                              size_t message_size);
-/* Writes what done marks, atomically: a new temporary file next to it
- * (mkstemp), fsync, rename, fsync of the folder. Never writes fewer
- * finished subproblems than the file holds (NQ_ERR(EINVAL)). On failure
- * message gets one line and the file is as it was. Not to be called from
- * two threads at once. */
-NQ_API int nq_checkpoint_save(nq_checkpoint *ck, const unsigned char *done,
-                              const nq_sub_result *results, char *message, size_t message_size);
-/* A periodic write, as nq_count makes them: nq_checkpoint_save, with one
- * line to tell in message, or an empty one: a failure, and that the run
- * goes on and tries again in `every` seconds (0: NQ_CHECKPOINT_EVERY), for
- * a full disk may be freed meanwhile; or the first success after a failure. */
-NQ_API int nq_checkpoint_save_periodic(nq_checkpoint *ck, const unsigned char *done,
-                                       const nq_sub_result *results, double every,
-                                       char *message, size_t message_size);
-/* Lets the file go. NULL is allowed. */
-NQ_API void nq_checkpoint_close(nq_checkpoint *ck);
-
-/* Loads path into done/results (cleared first) without holding it, with the
- * checks of nq_checkpoint_open. NQ_ERR(ENOENT) if there is no such file. */
-NQ_API int nq_checkpoint_read(const char *path, const nq_plan *plan, unsigned char *done,
-                              nq_sub_result *results, char *message, size_t message_size);
-
 #ifdef __cplusplus
 }
 #endif
 
-/* Thread placement (--bind) in a header of its own, part of this one. */
+/* Checkpoints and thread placement (--bind) in headers of their own, part
+ * of this one. */
+#include "nqueens_checkpoint.h"
 #include "nqueens_topology.h"
 
 #endif /* NQUEENS_H */

@@ -43,23 +43,26 @@ typedef struct nq_checkpoint_about {
     int part, parts; /* 0 and 0: a whole count */
 } nq_checkpoint_about;
 
-/* Reads path's header only, without a plan, to learn which plan to make
- * for it: NQ_ERR(ENOENT) if there is no such file, NQ_ERR(EBADMSG) with
- * one line in message if it is no checkpoint of an engine this library
- * has; nothing below the header is checked (nq_checkpoint_read_part does). */
+/* Reads params->path's header only, without a plan, to learn which plan
+ * to make for it: NQ_ERR(ENOENT) if there is no such file, NQ_ERR(EBADMSG)
+ * if it is no checkpoint of an engine this library has, each with one line
+ * to params->log; nothing below the header is checked
+ * (nq_checkpoint_read_with does). */
+NQ_API int nq_checkpoint_peek_with(const nq_checkpoint_params *params,
+                                   nq_checkpoint_about *about);
+
+/* 1.0's calls, with the reason as one line in message in place of a log:
+ * nq_checkpoint_peek_with, nq_checkpoint_open_with with params' part, and
+ * nq_checkpoint_read_with. */
+NQ_DEPRECATED("nq_checkpoint_peek_with")
 NQ_API int nq_checkpoint_peek(const char *path, nq_checkpoint_about *about, char *message,
                               size_t message_size);
-
-/* As nq_checkpoint_open, for part `part` of `parts` (0 and 0: the whole
- * count, as nq_checkpoint_open): a new file records the part; an existing
- * one must record the same part, or it is refused with NQ_ERR(EBADMSG). */
+NQ_DEPRECATED("nq_checkpoint_open_with")
 NQ_API int nq_checkpoint_open_part(nq_checkpoint **out, const char *path, const nq_plan *plan,
                                    int part, int parts, unsigned char *done,
                                    nq_sub_result *results, char *message,
                                    size_t message_size);
-
-/* As nq_checkpoint_read (which reads a part's file too): *part and *parts
- * get the part the file records (0 and 0 for a whole count's). */
+NQ_DEPRECATED("nq_checkpoint_read_with")
 NQ_API int nq_checkpoint_read_part(const char *path, const nq_plan *plan, int *part, int *parts,
                                    unsigned char *done, nq_sub_result *results, char *message,
                                    size_t message_size);

@@ -5,6 +5,7 @@
 
 #include "engines.h"
 #include "known_values.h"
+#include "nqueens_parts.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -150,6 +151,20 @@ Test(checkpoint, damaged_or_foreign_files_are_refused_and_kept)
     unlink(path);
 }
 
+/* The last line a checkpoint call told its log, and with which error. */
+typedef struct said {
+    int error, lines;
+    char line[700];
+} said;
+
+static void hear(void *ctx, int error, const char *line)
+{
+    said *s = ctx;
+    s->error = error;
+    s->lines++;
+    snprintf(s->line, sizeof s->line, "%s", line);
+}
+
 Test(checkpoint, write_and_read_round_trip)
 {
     fresh_path();
@@ -159,9 +174,10 @@ Test(checkpoint, write_and_read_round_trip)
     const size_t size = nq_plan_size(plan);
     unsigned char *done = calloc(size, 1), *done2 = calloc(size, 1);
     nq_sub_result *res = calloc(size, sizeof *res), *res2 = calloc(size, sizeof *res2);
-    char msg[256];
+    said s = { 0 };
+    const nq_checkpoint_params file = { .path = path, .log = hear, .log_ctx = &s };
     nq_checkpoint *ck;
-    cr_assert_eq(nq_checkpoint_open(&ck, path, plan, done2, res2, msg, sizeof msg), 0, "%s", msg);
+    cr_assert_eq(nq_checkpoint_open_with(&ck, &file, plan, done2, res2), 0, "%s", s.line);
     for (size_t i = 0; i < size; i += 3) {
         res[i].unique = 1000 + i;
         res[i].total = 8 * res[i].unique;
@@ -169,14 +185,26 @@ Test(checkpoint, write_and_read_round_trip)
     }
     res[0].unique = (uint64_t)1 << 60;
     res[0].total = (nq_u128)res[0].unique << 3; /* 128-bit counts survive the trip */
-    cr_assert_eq(nq_checkpoint_save(ck, done, res, msg, sizeof msg), 0, "%s", msg);
+    cr_assert_eq(nq_checkpoint_write(ck, done, res), 0, "%s", s.line);
     nq_checkpoint_close(ck);
-    cr_assert_eq(nq_checkpoint_read(path, plan, done2, res2, msg, sizeof msg), 0, "%s", msg);
+    int part = -1, parts = -1;
+    cr_assert_eq(nq_checkpoint_read_with(&file, plan, done2, res2, &part, &parts), 0, "%s",
+                 s.line);
+    cr_assert(part == 0 && parts == 0);
     cr_assert(!memcmp(done, done2, size));
     for (size_t i = 0; i < size; i++)
         cr_assert(res[i].total == res2[i].total && res[i].unique == res2[i].unique);
+    cr_assert_eq(s.lines, 0, "nothing to tell: '%s'", s.line);
     unlink(path);
-    cr_assert_eq(nq_checkpoint_read(path, plan, done2, res2, msg, sizeof msg), NQ_ERR(ENOENT));
+    cr_assert_eq(nq_checkpoint_read_with(&file, plan, done2, res2, NULL, NULL), NQ_ERR(ENOENT));
+    /* A refusal: its reason to the log, with the error returned. */
+    spit(path, "not a checkpoint\n", 17);
+    cr_assert_eq(nq_checkpoint_open_with(&ck, &file, plan, done2, res2), NQ_ERR(EBADMSG));
+    cr_assert(s.lines == 1 && s.error == NQ_ERR(EBADMSG) && strstr(s.line, path), "%d '%s'",
+              s.error, s.line);
+    const nq_checkpoint_params nowhere = { .log = hear, .log_ctx = &s };
+    cr_assert_eq(nq_checkpoint_open_with(&ck, &nowhere, plan, done2, res2), NQ_ERR(EINVAL));
+    unlink(path);
     free(done);
     free(done2);
     free(res);
@@ -184,35 +212,113 @@ Test(checkpoint, write_and_read_round_trip)
     nq_plan_destroy(plan);
 }
 
-/* A periodic write tells a failure with the retry, then the first success
- * after it, and nothing otherwise. */
-Test(checkpoint, periodic_writes_tell_a_failure_and_the_recovery)
+/* A fresh path, a plan of n = 10 and its arrays: done, none (stays
+ * empty: fewer than a file holds) and res. */
+typedef struct small {
+    nq_plan *plan;
+    unsigned char *done, *none;
+    nq_sub_result *res;
+} small;
+
+static small small_plan(void)
 {
     fresh_path();
-    nq_plan *plan;
-    cr_assert_eq(nq_plan_create(&plan, 10, NQ_ENG_SYM8, 2, NULL), 0);
-    const size_t size = nq_plan_size(plan);
-    unsigned char *done = calloc(size, 1), *none = calloc(size, 1);
-    nq_sub_result *res = calloc(size, sizeof *res);
+    small k;
+    cr_assert_eq(nq_plan_create(&k.plan, 10, NQ_ENG_SYM8, 2, NULL), 0);
+    const size_t size = nq_plan_size(k.plan);
+    k.done = calloc(size, 1);
+    k.none = calloc(size, 1);
+    k.res = calloc(size, sizeof *k.res);
+    cr_assert(k.done && k.none && k.res);
+    return k;
+}
+
+static void small_free(small *k)
+{
+    free(k->done);
+    free(k->none);
+    free(k->res);
+    nq_plan_destroy(k->plan);
+}
+
+/* A periodic write tells a failure with the retry, then the first success
+ * after it, and nothing otherwise: notices (error 0), for the run goes on. */
+Test(checkpoint, periodic_writes_tell_a_failure_and_the_recovery)
+{
+    small k = small_plan();
+    unsigned char *done = k.done, *none = k.none;
+    nq_sub_result *res = k.res;
+    const nq_plan *plan = k.plan;
+    said s = { 0 };
+    const nq_checkpoint_params file = { .path = path, .log = hear, .log_ctx = &s };
+    nq_checkpoint *ck;
+    cr_assert_eq(nq_checkpoint_open_with(&ck, &file, plan, done, res), 0, "%s", s.line);
+    done[0] = 1;
+    cr_assert_eq(nq_checkpoint_write_periodic(ck, done, res, 5), 0);
+    cr_assert_eq(s.lines, 0);
+    /* Fewer finished subproblems than the file holds: refused. */
+    cr_assert_eq(nq_checkpoint_write_periodic(ck, none, res, 5), NQ_ERR(EINVAL));
+    cr_assert(s.lines == 1 && s.error == 0, "%d", s.error);
+    cr_assert(strstr(s.line, "the run goes on and tries again in 5 s"), "'%s'", s.line);
+    cr_assert_eq(nq_checkpoint_write_periodic(ck, none, res, 0), NQ_ERR(EINVAL));
+    cr_assert(strstr(s.line, "tries again in 30 s"), "'%s'", s.line);
+    cr_assert_eq(nq_checkpoint_write_periodic(ck, done, res, 5), 0);
+    cr_assert(s.lines == 3 && strstr(s.line, "written again") && strstr(s.line, path), "'%s'",
+              s.line);
+    cr_assert_eq(nq_checkpoint_write_periodic(ck, done, res, 5), 0);
+    cr_assert_eq(s.lines, 3);
+    /* Not a periodic write: the reason, with its error. */
+    cr_assert_eq(nq_checkpoint_write(ck, none, res), NQ_ERR(EINVAL));
+    cr_assert(s.lines == 4 && s.error == NQ_ERR(EINVAL), "%d", s.error);
+    nq_checkpoint_close(ck);
+    unlink(path);
+    small_free(&k);
+}
+
+/* 1.0's calls, with the reason in the caller's buffer, work as they did. */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+Test(checkpoint, the_calls_of_1_0_still_work)
+{
+    small k = small_plan();
+    unsigned char *done = k.done, *none = k.none;
+    nq_sub_result *res = k.res;
+    const nq_plan *plan = k.plan;
     char msg[700];
     nq_checkpoint *ck;
     cr_assert_eq(nq_checkpoint_open(&ck, path, plan, done, res, msg, sizeof msg), 0, "%s", msg);
+    cr_assert_str_empty(msg);
     done[0] = 1;
+    res[0].total = 8;
+    res[0].unique = 1;
     cr_assert_eq(nq_checkpoint_save_periodic(ck, done, res, 5, msg, sizeof msg), 0);
     cr_assert_str_empty(msg);
-    /* Fewer finished subproblems than the file holds: refused. */
     cr_assert_eq(nq_checkpoint_save_periodic(ck, none, res, 5, msg, sizeof msg), NQ_ERR(EINVAL));
     cr_assert(strstr(msg, "the run goes on and tries again in 5 s"), "'%s'", msg);
-    cr_assert_eq(nq_checkpoint_save_periodic(ck, none, res, 0, msg, sizeof msg), NQ_ERR(EINVAL));
-    cr_assert(strstr(msg, "tries again in 30 s"), "'%s'", msg);
-    cr_assert_eq(nq_checkpoint_save_periodic(ck, done, res, 5, msg, sizeof msg), 0);
-    cr_assert(strstr(msg, "written again") && strstr(msg, path), "'%s'", msg);
-    cr_assert_eq(nq_checkpoint_save_periodic(ck, done, res, 5, msg, sizeof msg), 0);
-    cr_assert_str_empty(msg);
+    cr_assert_eq(nq_checkpoint_save(ck, none, res, msg, sizeof msg), NQ_ERR(EINVAL));
+    cr_assert(strstr(msg, "not written") && strstr(msg, path), "'%s'", msg);
+    cr_assert_eq(nq_checkpoint_save(ck, done, res, msg, sizeof msg), 0, "%s", msg);
     nq_checkpoint_close(ck);
+    cr_assert_eq(nq_checkpoint_read(path, plan, none, res, msg, sizeof msg), 0, "%s", msg);
+    cr_assert(none[0] && res[0].total == 8);
+    /* A part's file, by the part calls. */
     unlink(path);
-    free(done);
-    free(none);
-    free(res);
-    nq_plan_destroy(plan);
+    cr_assert_eq(nq_checkpoint_open_part(&ck, path, plan, 1, 2, done, res, msg, sizeof msg), 0,
+                 "%s", msg);
+    nq_checkpoint_close(ck);
+    int part, parts;
+    cr_assert_eq(nq_checkpoint_read_part(path, plan, &part, &parts, done, res, msg, sizeof msg),
+                 0, "%s", msg);
+    cr_assert(part == 1 && parts == 2);
+    nq_checkpoint_about about;
+    cr_assert_eq(nq_checkpoint_peek(path, &about, msg, sizeof msg), 0, "%s", msg);
+    cr_assert(about.part == 1 && about.parts == 2 && about.n == 10);
+    cr_assert_eq(nq_checkpoint_open(&ck, path, plan, done, res, msg, sizeof msg),
+                 NQ_ERR(EBADMSG));
+    cr_assert(strstr(msg, "not the whole count"), "%s", msg);
+    unlink(path);
+    cr_assert_eq(nq_checkpoint_peek(path, &about, msg, sizeof msg), NQ_ERR(ENOENT));
+    cr_assert(strstr(msg, "no such file"), "%s", msg);
+    small_free(&k);
 }
+#pragma GCC diagnostic pop

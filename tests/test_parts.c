@@ -179,6 +179,13 @@ Test(parts, a_stopped_part_resumes_and_a_duplicate_merges)
     merge_exact(15, 3, 3);
 }
 
+/* A checkpoint call's line, kept (ctx: a buffer of 512). */
+static void keep_line(void *ctx, int error, const char *line)
+{
+    (void)error;
+    snprintf(ctx, 512, "%s", line);
+}
+
 Test(parts, a_file_of_another_part_or_split_is_refused)
 {
     count_part(12, NQ_ENG_HALVES, 1, 2, NULL);
@@ -188,20 +195,22 @@ Test(parts, a_file_of_another_part_or_split_is_refused)
     const size_t size = nq_plan_size(plan);
     unsigned char *done = calloc(size, 1);
     nq_sub_result *results = calloc(size, sizeof *results);
-    char message[512];
+    char message[512] = "";
     nq_checkpoint *ck;
-    cr_assert_eq(nq_checkpoint_open_part(&ck, paths[0], plan, 2, 2, done, results, message,
-                                         sizeof message), NQ_ERR(EBADMSG));
+    nq_checkpoint_params file = { .path = paths[0], .part = 2, .parts = 2, .log = keep_line,
+                                  .log_ctx = message };
+    cr_assert_eq(nq_checkpoint_open_with(&ck, &file, plan, done, results), NQ_ERR(EBADMSG));
     cr_assert(strstr(message, "holds part 1/2, not part 2/2"), "%s", message);
-    cr_assert_eq(nq_checkpoint_open(&ck, paths[0], plan, done, results, message, sizeof message),
-                 NQ_ERR(EBADMSG));
+    file.part = file.parts = 0;
+    cr_assert_eq(nq_checkpoint_open_with(&ck, &file, plan, done, results), NQ_ERR(EBADMSG));
     cr_assert(strstr(message, "not the whole count"), "%s", message);
     int part, parts;
-    cr_assert_eq(nq_checkpoint_read_part(paths[1], plan, &part, &parts, done, results, message,
-                                         sizeof message), 0, "%s", message);
+    file.path = paths[1];
+    cr_assert_eq(nq_checkpoint_read_with(&file, plan, done, results, &part, &parts), 0, "%s",
+                 message);
     cr_assert(part == 2 && parts == 2);
     nq_checkpoint_about about;
-    cr_assert_eq(nq_checkpoint_peek(paths[1], &about, message, sizeof message), 0, "%s", message);
+    cr_assert_eq(nq_checkpoint_peek_with(&file, &about), 0, "%s", message);
     cr_assert(about.n == 12 && about.engine == NQ_ENG_HALVES && about.part == 2 &&
               about.parts == 2 && about.subproblems == size && about.version == 5);
 
@@ -217,19 +226,20 @@ Test(parts, a_file_of_another_part_or_split_is_refused)
     /* A subproblem with another count, written (and sealed) as a run
      * writes it. */
     count_part(12, NQ_ENG_HALVES, 1, 2, NULL);
-    cr_assert_eq(nq_checkpoint_read(paths[0], plan, done, results, message, sizeof message), 0);
+    file.path = paths[0];
+    cr_assert_eq(nq_checkpoint_read_with(&file, plan, done, results, NULL, NULL), 0);
     size_t changed = size;
     for (size_t i = 0; i < size && changed == size; i++)
         if (done[i] && results[i].total >= 8)
             changed = i;
     results[changed].total -= 8;
     snprintf(paths[5], sizeof paths[5], "%s/edited", dir);
-    cr_assert_eq(nq_checkpoint_open_part(&ck, paths[5], plan, 1, 2, done, results, message,
-                                         sizeof message), 0, "%s", message);
-    cr_assert_eq(nq_checkpoint_read(paths[0], plan, done, results, message, sizeof message), 0);
+    const nq_checkpoint_params edited = { .path = paths[5], .part = 1, .parts = 2,
+                                          .log = keep_line, .log_ctx = message };
+    cr_assert_eq(nq_checkpoint_open_with(&ck, &edited, plan, done, results), 0, "%s", message);
+    cr_assert_eq(nq_checkpoint_read_with(&file, plan, done, results, NULL, NULL), 0);
     results[changed].total -= 8;
-    cr_assert_eq(nq_checkpoint_save(ck, done, results, message, sizeof message), 0, "%s",
-                 message);
+    cr_assert_eq(nq_checkpoint_write(ck, done, results), 0, "%s", message);
     nq_checkpoint_close(ck);
     const char *q[3] = { paths[0], paths[1], paths[5] };
     const int err = merge_load(&mg, q, 3, message, sizeof message);

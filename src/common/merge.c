@@ -43,11 +43,26 @@ static void name_part(char *out, size_t size, int part, int parts)
         snprintf(out, size, "a whole count");
 }
 
+/* Where the library's line about a file goes: merge's message. */
+typedef struct message_out {
+    char *message;
+    size_t size;
+} message_out;
+
+static void keep_line(void *ctx, int error, const char *line)
+{
+    const message_out *out = ctx;
+    (void)error;
+    snprintf(out->message, out->size, "%s", line);
+}
+
 /* The plan the first file names, and the arrays for it. */
 static int make_plan(merge *m, const char *path, char *message, size_t size)
 {
     nq_checkpoint_about about;
-    int err = nq_checkpoint_peek(path, &about, message, size);
+    message_out out = { message, size };
+    const nq_checkpoint_params file = { .path = path, .log = keep_line, .log_ctx = &out };
+    int err = nq_checkpoint_peek_with(&file, &about);
     if (err)
         return err;
     m->n = about.n, m->engine = about.engine, m->depth = about.depth;
@@ -83,8 +98,9 @@ int merge_load(merge *m, const char *const *paths, int files, char *message, siz
     int first_part = 0, first_parts = 0;
     for (int f = 0; f < files && !err; f++) {
         int part, parts;
-        err = nq_checkpoint_read_part(paths[f], m->plan, &part, &parts, done, results, message,
-                                      size);
+        message_out out = { message, size };
+        const nq_checkpoint_params file = { .path = paths[f], .log = keep_line, .log_ctx = &out };
+        err = nq_checkpoint_read_with(&file, m->plan, done, results, &part, &parts);
         if (err == NQ_ERR(ENOENT))
             snprintf(message, size, "checkpoint '%s': no such file", paths[f]);
         if (err)

@@ -3,6 +3,7 @@
  * checkpoint_file.c). A reader accepts exactly the format's layout, with
  * plausible values only, and nothing else: a truncated, edited or foreign
  * file is refused rather than half-used, and left as it was. */
+#include "checkpoint.h"
 #include "checkpoint_file.h"
 #include "checkpoint_text.h"
 #include "nqueens_parts.h"
@@ -10,6 +11,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,6 +25,8 @@ struct nq_checkpoint {
     int fd;      /* the checkpoint's current file, open and locked */
     size_t held; /* finished subproblems the file holds */
     int failing; /* the last periodic write failed */
+    void (*log)(void *ctx, int error, const char *line); /* nq_checkpoint_params' */
+    void *log_ctx;
 };
 
 /* A file over the limit: for another plan if its head says so, else too
@@ -60,10 +64,10 @@ static int check_part(const char *path, nq_ck_part want, nq_ck_part got, char *m
                      got.parts, want.part, want.parts);
 }
 
-/* ------------------------------------------------------------ the API */
+/* ------------------------------------------------------------ the calls */
 
-int nq_checkpoint_save(nq_checkpoint *ck, const unsigned char *done, const nq_sub_result *results,
-                       char *message, size_t size)
+int nq_ck_save(nq_checkpoint *ck, const unsigned char *done, const nq_sub_result *results,
+               char *message, size_t size)
 {
     nq_ck_text t = { 0 };
     size_t listed;
@@ -102,12 +106,11 @@ int nq_checkpoint_save(nq_checkpoint *ck, const unsigned char *done, const nq_su
     return 0;
 }
 
-int nq_checkpoint_save_periodic(nq_checkpoint *ck, const unsigned char *done,
-                                const nq_sub_result *results, double every, char *message,
-                                size_t size)
+int nq_ck_save_periodic(nq_checkpoint *ck, const unsigned char *done,
+                        const nq_sub_result *results, double every, char *message, size_t size)
 {
     char line[600];
-    const int err = nq_checkpoint_save(ck, done, results, line, sizeof line);
+    const int err = nq_ck_save(ck, done, results, line, sizeof line);
     if (err)
         snprintf(message, size, "%s; the run goes on and tries again in %g s", line,
                  every > 0 ? every : NQ_CHECKPOINT_EVERY);
@@ -213,15 +216,8 @@ static int load(nq_checkpoint *ck, unsigned char *done, nq_sub_result *results, 
     return 0;
 }
 
-int nq_checkpoint_open(nq_checkpoint **out, const char *path, const nq_plan *plan,
-                       unsigned char *done, nq_sub_result *results, char *message, size_t size)
-{
-    return nq_checkpoint_open_part(out, path, plan, 0, 0, done, results, message, size);
-}
-
-int nq_checkpoint_open_part(nq_checkpoint **out, const char *path, const nq_plan *plan, int part,
-                            int parts, unsigned char *done, nq_sub_result *results,
-                            char *message, size_t size)
+int nq_ck_open(nq_checkpoint **out, const char *path, const nq_plan *plan, int part, int parts,
+               unsigned char *done, nq_sub_result *results, char *message, size_t size)
 {
     *out = NULL;
     if (parts < 0 || (parts && (part < 1 || part > parts || (size_t)parts > plan->size))
@@ -258,7 +254,7 @@ int nq_checkpoint_open_part(nq_checkpoint **out, const char *path, const nq_plan
         /* Written back at once (a new one just was): a place where it
          * cannot be written fails now, not after the work. */
         if (exists)
-            err = nq_checkpoint_save(ck, done, results, message, size);
+            err = nq_ck_save(ck, done, results, message, size);
     }
     if (err) {
         memset(done, 0, plan->size);
@@ -282,15 +278,8 @@ void nq_checkpoint_close(nq_checkpoint *ck)
     free(ck);
 }
 
-int nq_checkpoint_read(const char *path, const nq_plan *plan, unsigned char *done,
-                       nq_sub_result *results, char *message, size_t size)
-{
-    return nq_checkpoint_read_part(path, plan, NULL, NULL, done, results, message, size);
-}
-
-int nq_checkpoint_read_part(const char *path, const nq_plan *plan, int *part_out,
-                            int *parts_out, unsigned char *done, nq_sub_result *results,
-                            char *message, size_t size)
+int nq_ck_read(const char *path, const nq_plan *plan, int *part_out, int *parts_out,
+               unsigned char *done, nq_sub_result *results, char *message, size_t size)
 {
     nq_ck_part part = { 0, 0 };
     memset(done, 0, plan->size);
@@ -328,7 +317,7 @@ int nq_checkpoint_read_part(const char *path, const nq_plan *plan, int *part_out
     return err;
 }
 
-int nq_checkpoint_peek(const char *path, nq_checkpoint_about *about, char *message, size_t size)
+int nq_ck_peek(const char *path, nq_checkpoint_about *about, char *message, size_t size)
 {
     *about = (nq_checkpoint_about){ 0 };
     int exists;
@@ -347,5 +336,76 @@ int nq_checkpoint_peek(const char *path, nq_checkpoint_about *about, char *messa
     else
         err = nq_ck_about(path, head, (size_t)r, about, message, size);
     close(fd);
+    return err;
+}
+
+/* ------------------------------------------------------------ the API */
+
+/* A call's line is made in a buffer that holds any path, then told. */
+#define LINE (PATH_MAX + 256)
+
+static void tell(void (*log)(void *, int, const char *), void *ctx, int error, const char *line)
+{
+    if (log && *line)
+        log(ctx, error, line);
+}
+
+int nq_checkpoint_open_with(nq_checkpoint **out, const nq_checkpoint_params *params,
+                            const nq_plan *plan, unsigned char *done, nq_sub_result *results)
+{
+    *out = NULL;
+    if (!params->path)
+        return NQ_ERR(EINVAL);
+    char line[LINE] = "";
+    const int err = nq_ck_open(out, params->path, plan, params->part, params->parts, done,
+                               results, line, sizeof line);
+    if (err) {
+        tell(params->log, params->log_ctx, err, line);
+        return err;
+    }
+    (*out)->log = params->log;
+    (*out)->log_ctx = params->log_ctx;
+    return 0;
+}
+
+int nq_checkpoint_write(nq_checkpoint *ck, const unsigned char *done, const nq_sub_result *results)
+{
+    char line[LINE] = "";
+    const int err = nq_ck_save(ck, done, results, line, sizeof line);
+    if (err)
+        tell(ck->log, ck->log_ctx, err, line);
+    return err;
+}
+
+int nq_checkpoint_write_periodic(nq_checkpoint *ck, const unsigned char *done,
+                                 const nq_sub_result *results, double every)
+{
+    char line[LINE] = "";
+    const int err = nq_ck_save_periodic(ck, done, results, every, line, sizeof line);
+    tell(ck->log, ck->log_ctx, 0, line); /* a notice: the run goes on */
+    return err;
+}
+
+int nq_checkpoint_read_with(const nq_checkpoint_params *params, const nq_plan *plan,
+                            unsigned char *done, nq_sub_result *results, int *part, int *parts)
+{
+    if (!params->path)
+        return NQ_ERR(EINVAL);
+    char line[LINE] = "";
+    const int err =
+        nq_ck_read(params->path, plan, part, parts, done, results, line, sizeof line);
+    if (err)
+        tell(params->log, params->log_ctx, err, line);
+    return err;
+}
+
+int nq_checkpoint_peek_with(const nq_checkpoint_params *params, nq_checkpoint_about *about)
+{
+    if (!params->path)
+        return NQ_ERR(EINVAL);
+    char line[LINE] = "";
+    const int err = nq_ck_peek(params->path, about, line, sizeof line);
+    if (err)
+        tell(params->log, params->log_ctx, err, line);
     return err;
 }

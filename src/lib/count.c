@@ -59,6 +59,13 @@ static void tell(const nq_count_params *p, int error, const char *line)
         p->log(p->log_ctx, error, line);
 }
 
+/* The checkpoint's lines, to the count's log: 1 for a reason, as the
+ * count's own reasons are told, 0 for a notice. */
+static void checkpoint_said(void *ctx, int error, const char *line)
+{
+    tell(ctx, error != 0, line);
+}
+
 /* A periodic write: a failure is told at once (a full disk may be freed
  * while the run goes on), and so is the first success after one. Never of
  * every subproblem: a file is written complete only by the last write,
@@ -66,15 +73,12 @@ static void tell(const nq_count_params *p, int error, const char *line)
 static void save_periodic(monitor *m)
 {
     const nq_count_params *p = m->params;
-    char line[700];
     size_t done = 0;
     for (size_t i = 0; i < m->plan->size; i++)
         done += __atomic_load_n(&m->done[i], __ATOMIC_ACQUIRE) != 0;
     if (done == m->plan->size)
         return;
-    nq_checkpoint_save_periodic(m->checkpoint, m->done, m->results, p->checkpoint_every, line,
-                                sizeof line);
-    tell(p, 0, line);
+    nq_checkpoint_write_periodic(m->checkpoint, m->done, m->results, p->checkpoint_every);
 }
 
 static void *monitor_main(void *arg)
@@ -186,14 +190,14 @@ static int count_plan(const nq_count_params *params, int part, int parts, nq_pla
     monitor m = { .params = params, .plan = plan, .done = done, .results = results,
                   .mine = mine, .start = nq_now() };
     int err = 0;
-    char line[600] = "";
     /* Held for the whole run; any failure to open it is an error before
      * any work, never a stop (a stop would write over it). */
+    const nq_checkpoint_params where = { .path = params->checkpoint, .part = part,
+                                         .parts = parts, .log = checkpoint_said,
+                                         .log_ctx = (void *)params };
     if (params->checkpoint)
-        err = nq_checkpoint_open_part(&m.checkpoint, params->checkpoint, plan, part, parts, done,
-                                      results, line, sizeof line);
+        err = nq_checkpoint_open_with(&m.checkpoint, &where, plan, done, results);
     if (err) {
-        tell(params, 1, line);
         free(done);
         free(results);
         free(mine);
@@ -246,10 +250,7 @@ static int count_plan(const nq_count_params *params, int part, int parts, nq_pla
      * an error (out of memory, threads that cannot start). If it fails the
      * counts are still given, with the error beside them. */
     if (m.checkpoint && err != NQ_ERR(EPROTO)) {
-        result->checkpoint_error = nq_checkpoint_save(m.checkpoint, done, results, line,
-                                                      sizeof line);
-        if (result->checkpoint_error)
-            tell(params, 1, line);
+        result->checkpoint_error = nq_checkpoint_write(m.checkpoint, done, results);
     }
     nq_checkpoint_close(m.checkpoint);
     if (params->progress && (!err || err == NQ_ERR(EINTR))) {

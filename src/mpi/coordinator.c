@@ -42,6 +42,14 @@ static size_t take(server *s, size_t *batch)
 
 /* Writes the checkpoint when it is due (or `force`). A failure is told at
  * once and the run goes on; the next write tries again. */
+/* The checkpoint's lines (a reason, or a periodic write's notice), as
+ * nqueens-mpi says everything: one line on stderr. */
+static void say(void *ctx, int error, const char *line)
+{
+    (void)ctx, (void)error;
+    fprintf(stderr, "nqueens-mpi: %s\n", line);
+}
+
 static void save(server *s, int force)
 {
     if (!s->checkpoint)
@@ -52,13 +60,9 @@ static void save(server *s, int force)
     for (size_t i = 0; !force && i < nq_plan_size(s->plan); i++)
         done += __atomic_load_n(&s->done[i], __ATOMIC_ACQUIRE) != 0;
     if (force || (MPI_Wtime() >= s->next_save && done < nq_plan_size(s->plan))) {
-        char message[700] = "";
-        const int err =
-            force ? nq_checkpoint_save(s->checkpoint, s->done, s->results, message, sizeof message)
-                  : nq_checkpoint_save_periodic(s->checkpoint, s->done, s->results,
-                                                s->o->checkpoint_every, message, sizeof message);
-        if (*message)
-            fprintf(stderr, "nqueens-mpi: %s\n", message);
+        const int err = force ? nq_checkpoint_write(s->checkpoint, s->done, s->results)
+                              : nq_checkpoint_write_periodic(s->checkpoint, s->done, s->results,
+                                                             s->o->checkpoint_every);
         s->save_error = err;
         s->next_save = MPI_Wtime() + s->o->checkpoint_every;
     }
@@ -121,9 +125,9 @@ static void *serve(void *arg)
 }
 
 /* Rank 0 before the run: the results, the checkpoint (held until the end)
- * and the queue of what it lacks. 0, or 1 with the reason in message if the
- * checkpoint is refused or cannot be written: then no rank does any work. */
-int coordinator_open(server *s, size_t *resumed, char *message, size_t message_size)
+ * and the queue of what it lacks. 0, or 1 if the checkpoint is refused or
+ * cannot be written (say tells why): then no rank does any work. */
+int coordinator_open(server *s, size_t *resumed)
 {
     const count_options *o = s->o;
     const size_t size = nq_plan_size(s->plan);
@@ -133,9 +137,10 @@ int coordinator_open(server *s, size_t *resumed, char *message, size_t message_s
     if (o->parts)
         s->mine = checked(cli_part_mask(s->plan, o->part, o->parts));
     int status = 0;
+    const nq_checkpoint_params file = { .path = o->checkpoint, .part = o->part,
+                                        .parts = o->parts, .log = say };
     if (o->checkpoint &&
-        nq_checkpoint_open_part(&s->checkpoint, o->checkpoint, s->plan, o->part, o->parts,
-                                s->done, s->results, message, message_size))
+        nq_checkpoint_open_with(&s->checkpoint, &file, s->plan, s->done, s->results))
         status = 1;
     for (size_t k = 0; k < size; k++) {
         const size_t i = nq_plan_order(s->plan, k);

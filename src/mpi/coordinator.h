@@ -41,9 +41,9 @@ typedef struct server {
 } server;
 
 /* Rank 0 before the run: the results, the checkpoint (held until the end)
- * and the queue of what it lacks. 0, or 1 with the reason in message if the
- * checkpoint is refused or cannot be written: then no rank does any work. */
-int coordinator_open(server *s, size_t *resumed, char *message, size_t message_size);
+ * and the queue of what it lacks. 0, or 1 if the checkpoint is refused or
+ * cannot be written (the reason is on stderr): then no rank does any work. */
+int coordinator_open(server *s, size_t *resumed);
 /* Rank 0's run: serves the other ranks from a thread and counts batches of
  * its own meanwhile; then the checks of the counts and the last checkpoint
  * write. Returns the seconds spent counting. */

@@ -302,12 +302,9 @@ int main(int argc, char **argv)
     }
     server s = { .o = &o, .plan = plan, .lock = PTHREAD_MUTEX_INITIALIZER };
     size_t resumed = 0;
-    char message[512] = "";
-    int status = rank == 0 ? coordinator_open(&s, &resumed, message, sizeof message) : 0;
+    int status = rank == 0 ? coordinator_open(&s, &resumed) : 0;
     MPI_Bcast(&status, 1, MPI_INT, 0, MPI_COMM_WORLD);
     if (status) {
-        if (rank == 0)
-            fprintf(stderr, "nqueens-mpi: %s\n", message);
         nq_checkpoint_close(s.checkpoint);
         free(s.done);
         free(s.results);

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The public headers (nqueens.h, nqueens_parts.h, nqueens_topology.h) each on its own, as a user's strict build sees it: C11 and
+# The public headers (nqueens.h, nqueens_parts.h, nqueens_checkpoint.h, nqueens_topology.h) each on its own, as a user's strict build sees it: C11 and
 # C++17 with -Wall -Wextra -pedantic -Werror, and 128-bit totals usable;
 # and every function it declares is called by a test (tests/*.c).
 #   header.sh HEADER_DIR CC [CXX]
@@ -19,14 +19,14 @@ int main(void)
 SRC
 cp "$tmp/use.c" "$tmp/use.cpp"
 strict=(-Wall -Wextra -pedantic -Werror -I"$dir")
-for h in nqueens.h nqueens_parts.h nqueens_topology.h; do
+for h in nqueens.h nqueens_parts.h nqueens_checkpoint.h nqueens_topology.h; do
     check "C11: $h alone" "$cc" -std=c11 "${strict[@]}" -fsyntax-only -x c "$dir/$h"
 done
 check "C11: a program using it" "$cc" -std=c11 "${strict[@]}" -c "$tmp/use.c" -o "$tmp/c.o"
 check "C99: a program using it" "$cc" -std=c99 "${strict[@]}" -c "$tmp/use.c" -o "$tmp/c99.o"
 untested=()
 for fn in $(sed -n 's/^NQ_API .*[ *]\(nq_[a-z0-9_]*\)(.*/\1/p' "$dir/nqueens.h" "$dir/nqueens_parts.h" \
-    "$dir/nqueens_topology.h"); do
+    "$dir/nqueens_checkpoint.h" "$dir/nqueens_topology.h"); do
     grep -qw "$fn" "$(dirname "$0")"/../*.c || untested+=("$fn")
 done
 check "the headers declare functions" test "$(cat "$dir"/nqueens*.h | grep -c '^NQ_API')" -gt 40
@@ -36,7 +36,7 @@ if [[ -z $cxx ]]; then
     ((failed == 0)) || exit 1
     exit 77 # meson counts the test as skipped
 fi
-for h in nqueens.h nqueens_parts.h nqueens_topology.h; do
+for h in nqueens.h nqueens_parts.h nqueens_checkpoint.h nqueens_topology.h; do
     check "C++17: $h alone" "$cxx" -std=c++17 "${strict[@]}" -fsyntax-only -x c++ "$dir/$h"
 done
 check "C++17: a program using it" "$cxx" -std=c++17 "${strict[@]}" -c "$tmp/use.cpp" -o "$tmp/cxx.o"

@@ -92,7 +92,9 @@ int PREPARE_FN(nq_match *m, const uint64_t *east, size_t ne)
         nvec += (m->gcount[g] + LANES - 1) / LANES;
     }
     m->gvec[groups] = nvec;
-    const int nbytes = (m->bits + 7) / 8, nch = m->nch;
+    /* The bytes the chunks read, so every bit row they use is written (a
+     * chunk of nothing but index bits reads zeros). */
+    const int nch = m->nch, nbytes = (NQ_MATCH_CHUNK * nch + 7) / 8;
     const size_t vtab = (size_t)nch * 16 * VBYTES, vfp = (size_t)LANES * sizeof(uint64_t);
     const size_t total = (size_t)nvec * (vtab > vfp ? vtab : vfp);
     if (nq_match_reserve((void **)&m->tables, &m->tables_cap, total))

@@ -59,6 +59,8 @@ int nq_halves_plan(nq_plan *p, const volatile int *stop)
         return NQ_ERR(ENOMEM);
     uint64_t h = nq_plan_fingerprint_start(p);
     for (size_t i = 0; i < size; i++) {
+        if (!(i & 0xffff) && nq_stop_seen(stop))
+            return NQ_ERR(EINTR); /* 4 million pieces take a while on a busy machine */
         const nq_halves_piece *c = &pieces[i];
         const int32_t fields[6] = { c->middle_col, c->middle_row, c->weight, (int32_t)c->north,
                                     (int32_t)c->south, c->turns };

@@ -329,6 +329,10 @@ static int split_parts(int n, size_t most, unsigned parts, const volatile int *s
         return NQ_ERR(ENOMEM);
     }
     for (size_t i = 0; i < size; i++) {
+        if (!(i & 0xffff) && nq_stop_seen(stop)) {
+            free(e), free(cap);
+            return NQ_ERR(EINTR);
+        }
         top = fmax(top, e[i] = nq_halves_estimate(n, &in[i]));
         cap[i] = (uint16_t)parts_most(&G, &in[i], parts);
     }

@@ -9,37 +9,53 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The work-queue order, largest estimate first, ties by index: a counting
- * sort, as estimates are small whole numbers (at most NQ_PLAN_COUNTING_MAX); it takes
- * linear time, where a comparison sort of millions took seconds that a stop
- * could not interrupt. */
-typedef struct ranked {
-    double weight;
-    size_t index;
-} ranked;
-
-static int by_weight_desc(const void *a, const void *b)
-{
-    const ranked *x = a, *y = b;
-    if (x->weight != y->weight)
-        return x->weight < y->weight ? 1 : -1;
-    return x->index < y->index ? -1 : 1;
-}
-
 int nq_order_by_weight(const double *weights, size_t size, size_t *order)
 {
-    ranked *rank = malloc((size + 1) * sizeof *rank);
-    if (!rank)
+    /* An LSD radix sort, 16 bits a pass: the bits of a double >= 0 order as
+     * the numbers do, so ~bits ascending is weight descending, and a stable
+     * sort of the indexes in increasing order breaks ties by index. Linear:
+     * qsort of the 4 million pieces of n = 28 took a second a stop could not
+     * cut short. */
+    uint64_t *const keys = malloc(2 * (size + 1) * sizeof *keys), *key = keys;
+    size_t *tmp = malloc((size + 1) * sizeof *tmp), *count = malloc(65537 * sizeof *count);
+    if (!keys || !tmp || !count) {
+        free(keys), free(tmp), free(count);
         return NQ_ERR(ENOMEM);
-    for (size_t i = 0; i < size; i++)
-        rank[i] = (ranked){ weights[i], i };
-    qsort(rank, size, sizeof *rank, by_weight_desc);
-    for (size_t i = 0; i < size; i++)
-        order[i] = rank[i].index;
-    free(rank);
+    }
+    uint64_t *other = key + size;
+    for (size_t i = 0; i < size; i++) {
+        double w = weights[i] > 0 ? weights[i] : 0; /* -0.0 and the like as 0 */
+        memcpy(&key[i], &w, sizeof w);
+        key[i] = ~key[i];
+        order[i] = i;
+    }
+    size_t *from = order, *to = tmp;
+    for (int shift = 0; shift < 64; shift += 16) {
+        memset(count, 0, 65537 * sizeof *count);
+        for (size_t i = 0; i < size; i++)
+            count[(key[i] >> shift & 0xffff) + 1]++;
+        for (size_t d = 0; d < 65536; d++)
+            count[d + 1] += count[d];
+        for (size_t i = 0; i < size; i++) {
+            const size_t at = count[key[i] >> shift & 0xffff]++;
+            other[at] = key[i];
+            to[at] = from[i];
+        }
+        uint64_t *swap_key = key;
+        key = other;
+        other = swap_key;
+        size_t *swap = from;
+        from = to;
+        to = swap;
+    }
+    free(keys); /* four passes: the indexes are back in order */
+    free(tmp);
+    free(count);
     return 0;
 }
 
+/* The work-queue order, largest estimate first, ties by index: a counting
+ * sort where estimates are small whole numbers (at most NQ_PLAN_COUNTING_MAX). */
 static int order_by_weight(nq_plan *p)
 {
     for (size_t i = 0; i < p->size; i++)

@@ -27,7 +27,7 @@ static size_t join_plain(uint64_t xc, uint64_t xf, const uint64_t *yc, const uin
 
 #if defined(__x86_64__) && defined(__GNUC__)
 #include <immintrin.h>
-/* Eight held entries a step, the survivors stored with VPCOMPRESSQ. */
+/* Eight held entries a step, the survivors packed with VPCOMPRESSQ. */
 __attribute__((target("avx512f"))) static size_t join_avx512(uint64_t xc, uint64_t xf,
                                                              const uint64_t *yc, const uint64_t *yf,
                                                              size_t count, uint64_t *out)
@@ -39,8 +39,12 @@ __attribute__((target("avx512f"))) static size_t join_avx512(uint64_t xc, uint64
         const __m512i vc = _mm512_maskz_loadu_epi64(in, yc + y);
         const __m512i vf = _mm512_maskz_loadu_epi64(in, yf + y);
         const __mmask8 keep = _mm512_mask_testn_epi64_mask(in, vc, c);
-        _mm512_mask_compressstoreu_epi64(out + n, keep, _mm512_or_si512(vf, f));
-        n += (size_t)__builtin_popcount(keep);
+        /* Compressed in a register, then stored: VPCOMPRESSQ to memory is
+         * microcoded on Zen 4 and 5 and took most of the join's time. */
+        const unsigned kept = (unsigned)__builtin_popcount(keep);
+        _mm512_mask_storeu_epi64(out + n, (__mmask8)((1u << kept) - 1),
+                                 _mm512_maskz_compress_epi64(keep, _mm512_or_si512(vf, f)));
+        n += kept;
     }
     return n;
 }

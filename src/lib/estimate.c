@@ -405,6 +405,8 @@ int nq_estimate(const nq_estimate_params *p, nq_estimate_result *r)
     r->subproblems = plan->size;
     r->depth = plan->depth;
     r->peak_memory_bytes = nq_count_memory(p->n, p->engine, r->threads, 0);
+    if (e->memory) /* the buffers the count's threads would have */
+        e->memory(p->n, r->threads, 0, &plan->work_budget);
     sampler s = { .plan = plan, .engine = e, .stop = p->hooks ? p->hooks->stop : NULL,
                   .rng = p->seed, .threads = r->sample_threads, .count_threads = r->threads };
     err = estimate_plan(p, plan, &s, r, start);

@@ -54,7 +54,7 @@ static uint32_t reverse_rows(const geom *G, uint32_t x)
     x = ((x >> 4) & 0x0f0f0f0fu) | ((x & 0x0f0f0f0fu) << 4);
     x = ((x >> 2) & 0x33333333u) | ((x & 0x33333333u) << 2);
     x = ((x >> 1) & 0x55555555u) | ((x & 0x55555555u) << 1);
-    return x >> (32 - G->h);
+    return G->h ? x >> (32 - G->h) : 0; /* h = 0 (n < 4): no rows, and no shift by 32 */
 }
 
 /* For the configurations that all four of mirror (rows), west-east swap and

@@ -52,7 +52,7 @@ int nq_halves_pieces(int n, size_t most, unsigned parts, const volatile int *sto
 /* The plan's `most` for n: split from n = 23 on, where the largest whole
  * pieces take minutes, and 2^22 from n = 25. */
 size_t nq_halves_pieces_most(int n);
-/* The plan's `parts` for n: from n = 26, where a row set takes minutes. */
+/* The plan's `parts` for n: from n = 25, where a row set takes up to minutes. */
 unsigned nq_halves_parts_most(int n);
 
 /* A relative estimate of a piece's work, for the queue and the ETA. */

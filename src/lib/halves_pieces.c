@@ -160,6 +160,14 @@ static int whole_pieces(int n, nq_halves_piece **out, size_t *count)
     return 0;
 }
 
+static double binomial(int a, int b)
+{
+    double r = 1;
+    for (int i = 1; i <= b; i++)
+        r = r * (a - b + i) / i;
+    return r;
+}
+
 /* The south row sets of a whole piece that count (a weight for R), in
  * increasing order, into souths (NULL: only counted). */
 static size_t piece_souths(const geom *G, const nq_halves_piece *p, uint32_t *souths)
@@ -171,12 +179,8 @@ static size_t piece_souths(const geom *G, const nq_halves_piece *p, uint32_t *so
     const int by_rows = !G->g || p->middle_col == G->h, m = __builtin_popcount(f.south);
     if (want < 0 || want > m)
         return 0;
-    if (!by_rows && !souths) { /* every one counts */
-        size_t k = 1;
-        for (int i = 1; i <= want; i++)
-            k = k * (size_t)(m - want + i) / (size_t)i;
-        return k;
-    }
+    if (!by_rows && !souths) /* every one counts (exact: at most C(16, 8)) */
+        return (size_t)binomial(m, want);
     /* The m-bit numbers with `want` bits in increasing order (Gosper's
      * hack, HAKMEM 175), spread onto the free rows: the order of the
      * subsets of f.south (the plan was slow when it tried every subset). */
@@ -276,14 +280,6 @@ static int rows_pieces(int n, size_t most, const volatile int *stop, nq_halves_p
     return 0;
 }
 
-
-static double binomial(int a, int b)
-{
-    double r = 1;
-    for (int i = 1; i <= b; i++)
-        r = r * (a - b + i) / i;
-    return r;
-}
 
 unsigned nq_halves_parts_most(int n)
 {

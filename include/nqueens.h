@@ -231,6 +231,13 @@ typedef struct nq_estimate_params {
     uint64_t seed; /* the draws, in order, are the seed's and the plan's */
     double seconds; /* wall seconds the sample may take; 0: the default */
     size_t samples; /* exactly this many draws (0: by the budget) */
+    /* Two-stage sampling: 1, each draw counts a random slice of its
+     * subproblem (halves: one block of each side) and scales it up; -1,
+     * whole subproblems; 0, slices where the engine's subproblems take
+     * minutes (halves: n >= 26). NQ_ERR(ENOTSUP) with 1 for an engine
+     * without slices. */
+    int slices;
+    uint64_t max_memory; /* the count's --max-memory (its blocks); 0: none */
     const nq_run_hooks *hooks; /* stop only: NQ_ERR(EINTR) soon after */
 } nq_estimate_params;
 
@@ -249,6 +256,7 @@ typedef struct nq_estimate_result {
     uint64_t peak_memory_bytes, sample_memory_bytes;
     size_t subproblems, sampled_subproblems; /* draws; a repeat counts twice */
     int strata, threads, sample_threads, depth;
+    int slices; /* the draws were slices (two-stage sampling) */
     double sample_cpu_seconds, seconds; /* the sample's CPU; this call's wall */
 } nq_estimate_result;
 

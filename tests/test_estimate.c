@@ -9,9 +9,12 @@
 
 #include <math.h>
 
-static nq_estimate_result estimate(int n, int engine, uint64_t seed, size_t samples, int threads)
+static nq_estimate_result estimate_with(int n, int engine, uint64_t seed, size_t samples,
+                                        int threads, int slices, uint64_t max_memory)
 {
     nq_estimate_params p = nq_estimate_params_default(n);
+    p.slices = slices;
+    p.max_memory = max_memory;
     p.engine = engine;
     p.seed = seed;
     p.samples = samples;
@@ -21,6 +24,11 @@ static nq_estimate_result estimate(int n, int engine, uint64_t seed, size_t samp
     cr_assert_eq(err, 0, "estimate %d (seed %llu): %s", n, (unsigned long long)seed,
                  nq_strerror(err));
     return r;
+}
+
+static nq_estimate_result estimate(int n, int engine, uint64_t seed, size_t samples, int threads)
+{
+    return estimate_with(n, engine, seed, samples, threads, 0, 0);
 }
 
 static double published(int n)
@@ -62,6 +70,28 @@ Test(estimate, interval_holds_q)
         }
         cr_expect_geq(held, 16, "n=%d: the interval held Q(n) for %d seeds of 20", n, held);
     }
+}
+
+/* Two-stage sampling (a random slice of each drawn piece, scaled up), with
+ * blocks small enough that most pieces have several: the interval holds
+ * Q(n) as often, though it is wider. */
+Test(estimate, slices_interval_holds_q, .timeout = 300)
+{
+    for (int n = 14; n <= 16; n++) {
+        int held = 0;
+        for (uint64_t seed = 1; seed <= 20; seed++) {
+            const nq_estimate_result r = estimate_with(n, 0, seed, 48, 2, 1, 10 << 20);
+            cr_assert(r.slices);
+            cr_assert(r.solutions_low <= r.solutions && r.solutions <= r.solutions_high);
+            held += r.solutions_low <= published(n) && published(n) <= r.solutions_high;
+        }
+        cr_expect_geq(held, 16, "n=%d: the interval held Q(n) for %d seeds of 20", n, held);
+    }
+    nq_estimate_params p = nq_estimate_params_default(12);
+    p.engine = nq_engine_find("parallel-sym8");
+    p.slices = 1;
+    nq_estimate_result r;
+    cr_assert_eq(nq_estimate(&p, &r), NQ_ERR(ENOTSUP), "an engine without slices");
 }
 
 /* The draws are the seed's, whatever the threads that count them. */

@@ -269,6 +269,53 @@ Test(halves, the_smallest_budget_gives_the_same_counts, .timeout = 300)
     pieces_sum_to_q(4, 16, 0, 1, 1);
 }
 
+/* Every slice of a piece (a row set, an east block, a west block: what an
+ * estimate counts of a piece too large to count whole) counted: their sum
+ * is the piece's count. Returns how many slices had several blocks on
+ * both sides. */
+static size_t check_slices(nq_halves_work *w, int n, const nq_halves_piece *piece)
+{
+    size_t sliced = 0;
+    nq_u128 whole, sum = 0;
+    cr_assert_eq(nq_halves_count_piece(w, piece, NULL, &whole), 0);
+    nq_halves_slice s;
+    cr_assert_eq(nq_halves_count_slice(w, piece, (uint64_t[3]){ 0, 0, 0 }, NULL, &s), 0);
+    const uint32_t sets = s.sets;
+    for (uint32_t j = 0; j < sets; j++) {
+        cr_assert_eq(nq_halves_count_slice(w, piece, (uint64_t[3]){ j, 0, 0 }, NULL, &s), 0);
+        const size_t east = s.blocks[1], west = s.blocks[0];
+        for (size_t e = 0; e < east; e++)
+            for (size_t k = 0; k < west; k++) {
+                cr_assert_eq(nq_halves_count_slice(w, piece, (uint64_t[3]){ j, e, k }, NULL, &s), 0);
+                cr_assert(s.set == j && s.block[1] == e && s.block[0] == k);
+                sum += (nq_u128)s.pairs * (unsigned)s.weight;
+                sliced += east > 1 && west > 1;
+            }
+    }
+    cr_assert(sum == whole, "n=%d: slices %llu, whole %llu", n, (unsigned long long)sum,
+              (unsigned long long)whole);
+    return sliced;
+}
+
+/* With the smallest budget, from n = 16 the sides come in many blocks. */
+Test(halves, slices_add_up_to_the_piece, .timeout = 300)
+{
+    size_t sliced = 0;
+    for (int n = 6; n <= 16; n++) {
+        nq_halves_piece *pieces;
+        size_t size;
+        cr_assert_eq(nq_halves_pieces(n, n < 16 ? (size_t)1 << 20 : 0, n % 2 ? 1 : 4, NULL,
+                                      &pieces, &size), 0);
+        nq_halves_work *w;
+        cr_assert_eq(nq_halves_work_create(&w, n, nq_simd_best(), 1), 0);
+        for (size_t i = 0; i < size; i += n < 16 ? 1 : 12)
+            sliced += check_slices(w, n, &pieces[i]);
+        nq_halves_work_destroy(w);
+        free(pieces);
+    }
+    cr_assert_gt(sliced, 100, "%zu slices had several blocks on both sides", sliced);
+}
+
 /* A set stop flag ends a piece between row sets, not done. */
 Test(halves, a_stop_ends_a_piece)
 {

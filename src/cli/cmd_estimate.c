@@ -13,7 +13,7 @@
 static void usage(void)
 {
     printf("usage: nqueens estimate N [-t|--threads T] [--engine NAME] [--depth D]\n"
-           "                        [--seconds S] [--sample K] [--seed S]\n"
+           "                        [--seconds S] [--sample K] [--seed S] [--slices WHEN]\n"
            "                        [--max-memory SIZE] [--json]\n\n"
            "Says what 'nqueens count N' would cost on T threads of this machine: it\n"
            "counts a random stratified sample of the count's subproblems, times each,\n"
@@ -51,6 +51,7 @@ static void print_json(const count_options *o, uint64_t seed, const nq_estimate_
     printf(",\"subproblems\":%zu,\"sampled_subproblems\":%zu,\"strata\":%d,"
            "\"sample_threads\":%d",
            r->subproblems, r->sampled_subproblems, r->strata, r->sample_threads);
+    printf(",\"slices\":%s", r->slices ? "true" : "false");
     json_number("sample_cpu_seconds", r->sample_cpu_seconds);
     json_number("seconds", r->seconds);
     printf(",\"seed\":%llu}\n", (unsigned long long)seed);
@@ -67,8 +68,9 @@ static void print_text(const count_options *o, uint64_t seed, const nq_estimate_
            "peak memory %.0f MiB\n",
            o->n, nq_engine_get(o->engine)->name, cpu, low, high, wall, r->threads,
            r->threads > 1 ? "s" : "", (double)r->peak_memory_bytes / (1 << 20));
-    printf("sampled %zu of %zu subproblems in %.1f s on %d thread%s (--seed %llu)\n",
-           r->sampled_subproblems, r->subproblems, r->seconds, r->sample_threads,
+    printf("sampled %zu of %zu subproblems%s in %.1f s on %d thread%s (--seed %llu)\n",
+           r->sampled_subproblems, r->subproblems, r->slices ? " (a random slice of each)" : "",
+           r->seconds, r->sample_threads,
            r->sample_threads > 1 ? "s" : "", (unsigned long long)seed);
 }
 
@@ -90,6 +92,8 @@ int cmd_estimate(int argc, char **argv)
     p.seed = seed;
     p.seconds = o.seconds;
     p.samples = o.samples;
+    p.slices = o.slices;
+    p.max_memory = o.max_memory;
     p.hooks = &hooks;
     nq_estimate_result r;
     const int err = nq_estimate(&p, &r);
@@ -98,6 +102,9 @@ int cmd_estimate(int argc, char **argv)
                 cli_stop_name(cli_stop_signal(), "a signal"));
         return cli_stop_status(cli_stop_signal());
     }
+    if (err == NQ_ERR(ENOTSUP) && o.slices > 0)
+        cli_usage_error("--slices on applies to engines that cut their subproblems in slices "
+                        "(halves), not '%s'", nq_engine_get(o.engine)->name);
     if (err)
         count_failed(&o, err);
     if (o.json)

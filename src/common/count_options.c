@@ -42,7 +42,7 @@ void parse_count_options(int argc, char **argv, int accept, void (*help)(void),
     *o = (count_options){ .bind = NQ_BIND_NONE, .command = argv[0] };
     const char *command = argv[0], *n_arg = NULL, *value;
     enum { HELP, THREADS, ENGINE, MAX_MEMORY, DEPTH, BIND, JSON, PROGRESS, CHECKPOINT,
-           CHECKPOINT_EVERY, STOP_AFTER, SECONDS, SEED, SAMPLE, RECOUNT, PART };
+           CHECKPOINT_EVERY, STOP_AFTER, SECONDS, SEED, SAMPLE, SLICES, RECOUNT, PART };
     /* Every program's options, then each group's own: nqueens-mpi takes
      * neither --bind nor --progress (not COUNT_LOCAL); an estimate runs no
      * checkpoint but has its budget and draws. */
@@ -69,6 +69,7 @@ void parse_count_options(int argc, char **argv, int accept, void (*help)(void),
         { "seconds", 0, 1, SECONDS },
         { "seed", 0, 1, SEED },
         { "sample", 0, 1, SAMPLE },
+        { "slices", 0, 1, SLICES },
     };
     cli_option options[16] = { 0 };
     size_t used = 0;
@@ -120,6 +121,12 @@ void parse_count_options(int argc, char **argv, int accept, void (*help)(void),
             break;
         case SAMPLE:
             o->samples = (size_t)cli_parse_range(value, "--sample", 1, NQ_MAX_PLAN_SIZE);
+            break;
+        case SLICES:
+            if (!strcmp(value, "on") || !strcmp(value, "off") || !strcmp(value, "auto"))
+                o->slices = !strcmp(value, "on") ? 1 : !strcmp(value, "off") ? -1 : 0;
+            else
+                cli_usage_error("--slices takes on, off or auto, not '%s'", value);
             break;
         default: /* CLI_OPERAND */
             if (n_arg)
@@ -204,7 +211,10 @@ void print_count_options_help(int accept)
                "  --sample K       exactly K draws, whatever they cost (default: by time)\n"
                "  --seed S         which subproblems are drawn (default: from the clock;\n"
                "                   the same seed and --sample give the same draws)\n"
-               "  --max-memory SIZE  the engine chosen as count would with this limit\n",
+               "  --slices WHEN    on: each draw counts a random slice of its subproblem and\n"
+               "                   scales it up (two-stage sampling); off: whole subproblems;\n"
+               "                   auto: slices where subproblems take minutes (default)\n"
+               "  --max-memory SIZE  the engine and blocks chosen as count would with this limit\n",
                100 * NQ_ESTIMATE_SHARE, NQ_ESTIMATE_SECONDS);
     else
         printf("  --checkpoint FILE  save finished subproblems to FILE (atomically) and resume\n"

@@ -21,6 +21,7 @@ typedef struct count_options {
     uint64_t seed;            /* estimate --seed */
     int seed_given;
     size_t samples;           /* estimate --sample; 0: by the budget */
+    int slices;               /* estimate --slices: 1 on, -1 off, 0 auto */
 } count_options;
 
 /* Seconds between two checkpoint writes unless --checkpoint-every says:

@@ -24,6 +24,12 @@ enum {
     NQ_ENG_COUNT
 };
 
+/* What nq_estimate learns of a subproblem from a random part of it. */
+typedef struct nq_sub_sample {
+    nq_u128 total;  /* its share of Q(n), estimated without bias */
+    double seconds; /* the CPU seconds its count takes here, likewise */
+} nq_sub_sample;
+
 typedef struct nq_engine {
     nq_engine_info info;
     /* Classic engines: Q(n) on the calling thread (no plan); 0, or
@@ -58,6 +64,12 @@ typedef struct nq_engine {
      * nothing run (nq_estimate_quick; the long-run warning starts from it).
      * By default info.seconds_16 scaled by Q(n)/Q(16) (nq_seconds_by_q16). */
     double (*seconds)(const struct nq_engine *self, int n, int threads);
+    /* Optional: counts and times a random part of subproblem i (pick
+     * chooses it), for nq_estimate's two-stage sampling of subproblems too
+     * large to count whole: by default from n = slices_from on. */
+    int (*sample_one)(const nq_plan *plan, size_t i, void *work, uint64_t pick,
+                      const volatile int *stop, nq_sub_sample *out);
+    int slices_from;
 } nq_engine;
 
 /* Every engine of the library, each defined in its own file. */

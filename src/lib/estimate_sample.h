@@ -22,7 +22,9 @@ typedef struct draw {
     int stratum;
     size_t before; /* the stratum's draw before this one, or SIZE_MAX */
     int repeat;    /* i was drawn before: its counts and time are copied */
-    double seconds;      /* CPU time of its solve */
+    uint64_t pick; /* the slice, when the sampler times slices */
+    double seconds;      /* CPU time of its solve (estimated from a slice) */
+    double spent;        /* CPU time the draw took, timings again included */
     double warm_seconds; /* and of the one before it (not counted) */
     double again_seconds, again_warm_seconds; /* timed a second time, or 0 */
     nq_u128 total;
@@ -42,6 +44,7 @@ typedef struct sampler {
     void **work; /* one per sampling thread, made by it once */
     double *work_seconds;
     int threads;
+    int slices; /* each draw counts a random slice of its subproblem */
     int count_threads; /* the count's, whose queue the warm-up follows */
 } sampler;
 

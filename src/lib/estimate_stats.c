@@ -126,8 +126,7 @@ double nq_est_sampled_seconds(const sampler *s, size_t from)
     double sum = 0;
     for (size_t k = from; k < s->count; k++) {
         const draw *d = &s->draws[k];
-        sum += d->repeat ? 0 : d->seconds + d->warm_seconds + d->again_seconds +
-                                   d->again_warm_seconds;
+        sum += d->repeat ? 0 : d->spent;
     }
     return sum;
 }

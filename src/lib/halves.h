@@ -82,6 +82,27 @@ size_t nq_halves_work_bytes(const nq_halves_work *w);
 int nq_halves_count_piece(nq_halves_work *w, const nq_halves_piece *piece, const volatile int *stop,
                         nq_u128 *total);
 
+/* A slice of a piece, for estimates of pieces too large to count whole
+ * (two-stage sampling): one of its south row sets that count, one block of
+ * its east half-boards and one of its west ones (the thread's budget sets
+ * the blocks). A piece's pairs are the sum over its slices' pairs times the
+ * row set's weight. */
+typedef struct nq_halves_slice {
+    uint32_t sets, set;         /* the piece's row sets that count; the one taken */
+    int weight;                 /* its weight */
+    size_t blocks[2], block[2]; /* west, east: the row set's blocks; the ones taken */
+    uint64_t pairs;             /* the disjoint pairs of the two blocks */
+    /* CPU seconds: a pass over each side's blocks, the east block's
+     * tables, the scan of the west block against them. */
+    double pass_seconds[2], prepare_seconds, scan_seconds;
+} nq_halves_slice;
+
+/* Counts the slice of piece that pick chooses: row set pick[0], east block
+ * pick[1] and west block pick[2], each modulo how many there are (sets 0:
+ * the piece counts nothing). 0, NQ_ERR(ENOMEM), or NQ_ERR(EINTR). */
+int nq_halves_count_slice(nq_halves_work *w, const nq_halves_piece *piece, const uint64_t pick[3],
+                    const volatile int *stop, nq_halves_slice *out);
+
 /* A part of nq_halves_invariant: S180's solutions with the queens of rows
  * 0 and 1 in columns c0 and c1, S90's with row 0's in c0 (-1: any). The
  * plan counts U(n)'s turns in such parts. NQ_ERR(EINTR) once *stop is set. */

@@ -3,7 +3,7 @@
 #ifndef NQ_HALVES_ENGINE_H
 #define NQ_HALVES_ENGINE_H
 
-#include "nqueens.h"
+#include "engines.h"
 
 int nq_halves_plan(nq_plan *plan, const volatile int *stop);
 int nq_halves_work_new(const nq_plan *plan, void **work);
@@ -11,6 +11,8 @@ void nq_halves_work_free(void *work);
 size_t nq_halves_work_size(const void *work);
 int nq_halves_solve(const nq_plan *plan, size_t i, void *work, const volatile int *stop,
                   nq_sub_result *out);
+int nq_halves_sample(const nq_plan *plan, size_t i, void *work, uint64_t pick,
+                     const volatile int *stop, nq_sub_sample *out);
 int nq_halves_prefix(const nq_plan *plan, size_t i, int8_t cols[NQ_MAX_N]);
 int nq_halves_finish(const nq_plan *plan, nq_sub_result *sum);
 uint64_t nq_halves_memory(int n, int threads, uint64_t limit, size_t *budget);

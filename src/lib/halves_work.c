@@ -244,6 +244,39 @@ int nq_halves_halves(nq_halves_work *w, const nq_halves_piece *piece, uint32_t s
     return err;
 }
 
+/* The piece's south row sets that count, in increasing order (all subsets
+ * of the frame's south rows of the right size, or the piece's one). */
+typedef struct south_walk {
+    uint32_t at;
+    int done, queens, by_rows;
+} south_walk;
+
+static south_walk south_walk_of(const geom *G, const frame *f, const nq_halves_piece *piece)
+{
+    return (south_walk){ .queens = f->west_queens - __builtin_popcount(piece->north),
+                         .by_rows = !G->g || piece->middle_col == G->h };
+}
+
+/* The next row set with a weight: 1, or 0 at the end. */
+static int south_next(const geom *G, const frame *f, const nq_halves_piece *piece, south_walk *s,
+                      uint32_t *south, int *weight)
+{
+    while (!s->done && s->queens >= 0) {
+        const uint32_t x = s->at;
+        s->at = (x - f->south) & f->south;
+        s->done = !s->at;
+        if (__builtin_popcount(x) != s->queens ||
+            (piece->south != NQ_HALVES_ANY && piece->south != x))
+            continue;
+        *weight = s->by_rows ? nq_halves_rows_weight(G, f, piece->north, x) : piece->weight;
+        if (*weight) {
+            *south = x;
+            return 1;
+        }
+    }
+    return 0;
+}
+
 int nq_halves_count_piece(nq_halves_work *w, const nq_halves_piece *piece, const volatile int *stop,
                         nq_u128 *total)
 {
@@ -256,32 +289,103 @@ int nq_halves_count_piece(nq_halves_work *w, const nq_halves_piece *piece, const
     frame f;
     if (nq_halves_frame(G, piece->middle_col, piece->middle_row, &f))
         return NQ_ERR(EINVAL);
-    const int south_queens = f.west_queens - __builtin_popcount(piece->north);
-    if (south_queens < 0)
-        return 0;
-    const int by_rows = !G->g || piece->middle_col == G->h;
     nq_u128 sum = 0;
-    /* Every set of free south rows of the right size (all subsets of
-     * f.south, in increasing order). */
-    uint32_t south = 0;
-    do {
-        if (__builtin_popcount(south) == south_queens &&
-            (piece->south == NQ_HALVES_ANY || piece->south == south)) {
-            const int weight = by_rows ? nq_halves_rows_weight(G, &f, piece->north, south)
-                                       : piece->weight;
-            if (stop && __atomic_load_n(stop, __ATOMIC_RELAXED))
-                return NQ_ERR(EINTR);
-            if (weight) {
-                uint64_t pairs;
-                begin(w, piece, &f, south);
-                const int err = count_rows(w, stop, &pairs);
-                if (err)
-                    return err;
-                sum += (nq_u128)pairs * (unsigned)weight;
-            }
-        }
-        south = (south - f.south) & f.south;
-    } while (south);
+    south_walk walk = south_walk_of(G, &f, piece);
+    uint32_t south;
+    int weight;
+    while (south_next(G, &f, piece, &walk, &south, &weight)) {
+        if (nq_stop_seen(stop))
+            return NQ_ERR(EINTR);
+        uint64_t pairs;
+        begin(w, piece, &f, south);
+        const int err = count_rows(w, stop, &pairs);
+        if (err)
+            return err;
+        sum += (nq_u128)pairs * (unsigned)weight;
+    }
     *total = sum;
     return 0;
+}
+
+/* ------------------------------------------------------------- slices */
+
+/* Reads side k's blocks into buf until `blocks` are read (SIZE_MAX: all);
+ * *read gets how many were, *last the size of the last one. */
+static int read_blocks(nq_halves_work *w, int k, uint64_t *buf, size_t cap, size_t blocks,
+                       const volatile int *stop, size_t *read, size_t *last)
+{
+    *read = *last = 0;
+    while (*read < blocks) {
+        if (nq_stop_seen(stop))
+            return NQ_ERR(EINTR);
+        size_t got;
+        const int err = nq_stream_next(&w->sides[k], w->join, buf, cap, &got);
+        if (err || !got)
+            return err;
+        ++*read;
+        *last = got;
+    }
+    return 0;
+}
+
+int nq_halves_count_slice(nq_halves_work *w, const nq_halves_piece *piece, const uint64_t pick[3],
+                    const volatile int *stop, nq_halves_slice *out)
+{
+    const geom *G = &w->G;
+    *out = (nq_halves_slice){ 0 };
+    if (G->n == 1) { /* the lone queen: one slice, one board */
+        *out = (nq_halves_slice){ .sets = 1, .weight = 1, .blocks = { 1, 1 }, .pairs = 1 };
+        return 0;
+    }
+    frame f;
+    if (nq_halves_frame(G, piece->middle_col, piece->middle_row, &f))
+        return NQ_ERR(EINVAL);
+    south_walk walk = south_walk_of(G, &f, piece);
+    uint32_t south = 0;
+    int weight = 0;
+    while (south_next(G, &f, piece, &walk, &south, &weight))
+        out->sets++;
+    if (!out->sets)
+        return 0;
+    out->set = (uint32_t)(pick[0] % out->sets);
+    walk = south_walk_of(G, &f, piece);
+    for (uint32_t j = 0; j <= out->set; j++)
+        south_next(G, &f, piece, &walk, &south, &weight);
+    out->weight = weight;
+    begin(w, piece, &f, south);
+    /* A pass over each side: how many blocks, and what a pass costs. */
+    uint64_t *const buf[2] = { w->west, w->east };
+    const size_t cap[2] = { w->z.west, w->z.east };
+    size_t last;
+    int err = 0;
+    for (int k = 1; k >= 0 && !err; k--) {
+        const double t = nq_thread_cpu();
+        err = read_blocks(w, k, buf[k], cap[k], SIZE_MAX, stop, &out->blocks[k], &last);
+        out->pass_seconds[k] = nq_thread_cpu() - t;
+        nq_stream_rewind(&w->sides[k]);
+    }
+    if (err || !out->blocks[0] || !out->blocks[1])
+        return err;
+    for (int k = 0; k < 2; k++)
+        out->block[k] = (size_t)(pick[2 - k] % out->blocks[k]);
+    /* The east block, its tables from the first west block (as count_rows
+     * makes them), then the west block. */
+    size_t read, ne, nw;
+    err = read_blocks(w, 1, w->east, w->z.east, out->block[1] + 1, stop, &read, &ne);
+    if (!err)
+        err = read_blocks(w, 0, w->west, w->z.west, 1, stop, &read, &nw);
+    if (err)
+        return err;
+    w->match->stop = stop;
+    double t = nq_thread_cpu();
+    err = nq_match_prepare(w->match, w->west, nw, w->east, ne, 2 * G->nd);
+    out->prepare_seconds = nq_thread_cpu() - t;
+    if (!err && out->block[0])
+        err = read_blocks(w, 0, w->west, w->z.west, out->block[0], stop, &read, &nw);
+    if (err)
+        return err;
+    t = nq_thread_cpu();
+    err = nq_match_scan(w->match, w->west, nw, &out->pairs);
+    out->scan_seconds = nq_thread_cpu() - t;
+    return err;
 }

@@ -35,8 +35,20 @@ static inline int nq_stop_seen(const volatile int *stop)
     return stop && __atomic_load_n(stop, __ATOMIC_RELAXED);
 }
 
+/* splitmix64 (Steele, Lea and Flood, 2014): a seed gives the same numbers
+ * on every machine. */
+static inline uint64_t nq_splitmix64(uint64_t *state)
+{
+    uint64_t z = (*state += 0x9e3779b97f4a7c15u);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
+    return z ^ (z >> 31);
+}
+
 /* Monotonic wall-clock seconds. */
 double nq_now(void);
+/* CPU seconds of the calling thread. */
+double nq_thread_cpu(void);
 
 /* Parses a decimal nq_u128 (digits only); 0 or -1. */
 int nq_u128_parse(const char *s, nq_u128 *out);

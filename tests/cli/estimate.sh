@@ -38,6 +38,19 @@ check "seed: the same draws ($a, $b)" test "$a" = "$b"
 got=$("$bin" estimate 12 --sample 100000 --json | json_field solutions)
 check "census: Q(12) exactly ($got)" test "$got" = "${Q[12]}"
 
+# Two-stage sampling (--slices on): said in the JSON and the text; with
+# blocks made small by --max-memory, its sample still estimates Q(n).
+"$bin" estimate 16 --slices on --max-memory 10M --sample 48 --seed 2 --json >"$tmp/out"
+check "slices: said in the JSON" python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["slices"] is True
+assert d["solutions_low"] <= d["solutions"] <= d["solutions_high"] and d["solutions"] > 0' "$tmp/out"
+got=$("$bin" estimate 16 --slices off --sample 10 --seed 2 --json | json_field slices)
+check "slices off: whole pieces ($got)" test "$got" = false
+"$bin" estimate 14 --slices on --sample 8 --seed 1 >"$tmp/out"
+check "slices: said in the text" grep -q "^sampled 8 of [0-9]* subproblems (a random slice of each) in " "$tmp/out"
+
 # The human form: two lines, the seed to draw again.
 "$bin" estimate 13 --seed 5 >"$tmp/out" 2>"$tmp/err"
 check "text: status 0" test $? -eq 0

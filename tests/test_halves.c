@@ -316,6 +316,58 @@ Test(halves, slices_add_up_to_the_piece, .timeout = 300)
     cr_assert_gt(sliced, 100, "%zu slices had several blocks on both sides", sliced);
 }
 
+/* Positions told as a piece is counted (every west block: every = 0). */
+typedef struct told {
+    nq_halves_pos pos[4096];
+    size_t count;
+} told;
+
+static void keep_position(void *ctx, const nq_halves_pos *pos)
+{
+    told *t = ctx;
+    if (t->count < sizeof t->pos / sizeof t->pos[0])
+        t->pos[t->count++] = *pos;
+}
+
+/* A count resumed from any position it told (as a checkpoint's mark keeps
+ * it) gives the whole count: with the smallest budget, where positions
+ * fall between row sets, east blocks and west blocks; a position that
+ * cannot be (more blocks than there are) is counted from the start. */
+Test(halves, a_count_resumed_from_any_position_is_whole, .timeout = 300)
+{
+    static told t;
+    size_t inside = 0;
+    for (int n = 12; n <= 16; n++) {
+        nq_halves_piece *pieces;
+        size_t size;
+        cr_assert_eq(nq_halves_pieces(n, 0, 1, NULL, &pieces, &size), 0);
+        nq_halves_work *w;
+        cr_assert_eq(nq_halves_work_create(&w, n, nq_simd_best(), 1), 0);
+        for (size_t i = 0; i < size; i += n < 16 ? 5 : 24) {
+            nq_halves_tell tell = { keep_position, &t, 0, 0 };
+            nq_u128 whole, again;
+            t.count = 0;
+            cr_assert_eq(nq_halves_count_piece_from(w, &pieces[i], NULL, NULL, &tell, &whole), 0);
+            for (size_t k = 0; k < t.count; k++) {
+                cr_assert_eq(nq_halves_count_piece_from(w, &pieces[i], NULL, &t.pos[k], NULL,
+                                                        &again), 0);
+                cr_assert(again == whole, "n=%d piece %zu from position %zu: %llu, not %llu", n,
+                          i, k, (unsigned long long)again, (unsigned long long)whole);
+                inside += t.pos[k].east > 0 && t.pos[k].west > 0;
+            }
+            const nq_halves_pos beyond[2] = { { .set = 1000 }, { .east = 1 << 20 } };
+            for (int k = 0; k < 2; k++) {
+                cr_assert_eq(nq_halves_count_piece_from(w, &pieces[i], NULL, &beyond[k], NULL,
+                                                        &again), 0);
+                cr_assert(again == whole, "n=%d piece %zu from impossible position %d", n, i, k);
+            }
+        }
+        nq_halves_work_destroy(w);
+        free(pieces);
+    }
+    cr_assert_gt(inside, 100, "%zu positions inside a row set's blocks", inside);
+}
+
 /* A set stop flag ends a piece between row sets, not done. */
 Test(halves, a_stop_ends_a_piece)
 {

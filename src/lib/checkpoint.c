@@ -27,7 +27,21 @@ struct nq_checkpoint {
     int failing; /* the last periodic write failed */
     void (*log)(void *ctx, int error, const char *line); /* nq_checkpoint_params' */
     void *log_ctx;
+    nq_mark *resumed; /* the file's marks when it was opened */
+    size_t resumed_count;
+    nq_marks *live; /* the run's, once it has attached them */
 };
+
+void nq_ck_resumed_marks(const nq_checkpoint *ck, const nq_mark **marks, size_t *count)
+{
+    *marks = ck->resumed;
+    *count = ck->resumed_count;
+}
+
+void nq_ck_attach_marks(nq_checkpoint *ck, nq_marks *live)
+{
+    ck->live = live;
+}
 
 /* A file over the limit: for another plan if its head says so, else too
  * large. */
@@ -71,10 +85,26 @@ int nq_ck_save(nq_checkpoint *ck, const unsigned char *done, const nq_sub_result
 {
     nq_ck_text t = { 0 };
     size_t listed;
-    if (nq_ck_render(ck->plan, ck->part, done, results, &t, &listed)) {
+    /* The run's marks, or until it has them, the file's (of subproblems
+     * not done since). */
+    nq_mark *marks = NULL;
+    long mark_count = 0;
+    if (ck->live) {
+        mark_count = nq_marks_copy(ck->live, done, &marks);
+    } else if (ck->resumed_count && (marks = malloc(ck->resumed_count * sizeof *marks))) {
+        for (size_t k = 0; k < ck->resumed_count; k++)
+            if (!done || !__atomic_load_n(&done[ck->resumed[k].i], __ATOMIC_ACQUIRE))
+                marks[mark_count++] = ck->resumed[k];
+    } else if (ck->resumed_count) {
+        mark_count = NQ_ERR(ENOMEM);
+    }
+    if (mark_count < 0 || nq_ck_render(ck->plan, ck->part, done, results, marks,
+                                       (size_t)(mark_count < 0 ? 0 : mark_count), &t, &listed)) {
+        free(marks);
         free(t.p);
         return nq_ck_say(message, size, ck->path, NQ_ERR(ENOMEM), "cannot write it: out of memory");
     }
+    free(marks);
     /* Never less than the file holds: work once saved is never unsaved. */
     if (listed < ck->held) {
         free(t.p);
@@ -129,7 +159,7 @@ static int create(nq_checkpoint *ck, char *message, size_t size)
 {
     nq_ck_text t = { 0 };
     size_t listed;
-    if (nq_ck_render(ck->plan, ck->part, NULL, NULL, &t, &listed)) {
+    if (nq_ck_render(ck->plan, ck->part, NULL, NULL, NULL, 0, &t, &listed)) {
         free(t.p);
         return nq_ck_say(message, size, ck->path, NQ_ERR(ENOMEM), "cannot write it: out of memory");
     }
@@ -202,8 +232,11 @@ static int load(nq_checkpoint *ck, unsigned char *done, nq_sub_result *results, 
         nq_ck_say(message, size, path, err, "cannot read it: %s", strerror(-err));
     } else {
         nq_ck_part part;
-        err = nq_ck_parse(path, ck->plan, buf, len, done, results, &ck->held, &part, message,
-                          size);
+        free(ck->resumed);
+        ck->resumed = NULL;
+        ck->resumed_count = 0;
+        err = nq_ck_parse(path, ck->plan, buf, len, done, results, &ck->held, &part,
+                          &ck->resumed, &ck->resumed_count, message, size);
         if (!err)
             err = check_part(path, ck->part, part, message, size);
         free(buf);
@@ -275,6 +308,7 @@ void nq_checkpoint_close(nq_checkpoint *ck)
     if (ck->fd >= 0)
         close(ck->fd);
     free(ck->path);
+    free(ck->resumed);
     free(ck);
 }
 
@@ -303,7 +337,8 @@ int nq_ck_read(const char *path, const nq_plan *plan, int *part_out, int *parts_
     else if (err)
         nq_ck_say(message, size, path, err, "cannot read it: %s", strerror(-err));
     else
-        err = nq_ck_parse(path, plan, buf, len, done, results, &held, &part, message, size);
+        err = nq_ck_parse(path, plan, buf, len, done, results, &held, &part, NULL, NULL, message,
+                          size);
     close(fd);
     free(buf);
     if (err) {

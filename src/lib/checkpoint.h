@@ -6,6 +6,7 @@
 #ifndef NQ_CHECKPOINT_H
 #define NQ_CHECKPOINT_H
 
+#include "marks.h"
 #include "nqueens_parts.h"
 
 #include <stddef.h>
@@ -19,6 +20,10 @@ int nq_ck_save_periodic(nq_checkpoint *ck, const unsigned char *done,
                         const nq_sub_result *results, double every, char *message, size_t size);
 int nq_ck_read(const char *path, const nq_plan *plan, int *part, int *parts, unsigned char *done,
                nq_sub_result *results, char *message, size_t size);
+/* The marks the file held when it was opened (the checkpoint keeps them). */
+void nq_ck_resumed_marks(const nq_checkpoint *ck, const nq_mark **marks, size_t *count);
+/* The run's marks, which every later write takes (NULL: the file's). */
+void nq_ck_attach_marks(nq_checkpoint *ck, nq_marks *live);
 int nq_ck_peek(const char *path, nq_checkpoint_about *about, char *message, size_t size);
 
 #endif

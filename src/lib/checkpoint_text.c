@@ -10,12 +10,15 @@
  *   done 2
  *   4 1234 154                   (index, total, unique; indexes increasing)
  *   17 1234567 154321
+ *   marks 1                      (versions 6 and 7 only: subproblems a stop cut short)
+ *   9 268435456 3 1 7 52 1204 0 0  (index, and the engine's 8 words: where it got to)
  *   checksum 5be1d5f3a0c9e871
  *
  * The checksum is FNV-1a 64 over the reader's own plan (version, n, depth,
  * fingerprint, size, the engine's name) and then every byte above its line.
  * A whole count is written as version 4, a part of a split (nq_count_part)
- * as version 5. Versions 1 to 3 are nqueens 1.0's, still read: their plan
+ * as version 5; with marks (marks.h), as 6 and 7, which older readers
+ * refuse rather than lose the marks. Versions 1 to 3 are nqueens 1.0's, still read: their plan
  * fingerprint and seal held the engine's index then (V1_ENGINES), version 1
  * has no seal, version 3 is a part. A reader accepts exactly this layout,
  * with plausible values only, and nothing else: a truncated, edited or
@@ -37,7 +40,10 @@
  * it reads; 1.0 wrote 2 and 3 (and 1 before them). */
 #define FORMAT_WHOLE 4
 #define FORMAT_PART 5
-#define FORMAT_NEWEST 5
+#define FORMAT_MARKED 2 /* added to either when the file holds marks */
+#define FORMAT_NEWEST 7
+#define MAX_MARKS 65536
+#define MARK_LINE (21 * (NQ_MARK_WORDS + 1))
 #define FORMAT_V1_NEWEST 3
 #define MAGIC "nqueens-checkpoint"
 /* The longest subproblem line: index, 128-bit total, 64-bit unique. */
@@ -68,7 +74,7 @@ int nq_ck_say(char *message, size_t size, const char *path, int err, const char 
 
 static int has_part(int version)
 {
-    return version == 3 || version == FORMAT_PART;
+    return version == 3 || version == FORMAT_PART || version == FORMAT_PART + FORMAT_MARKED;
 }
 
 /* The engines of nqueens 1.0 by their index then, which its checkpoints'
@@ -145,9 +151,13 @@ static void put_header(nq_ck_text *t, const nq_plan *plan, uint64_t fingerprint,
  * that reads it with acquire lists each finished subproblem with its final
  * counts. */
 int nq_ck_render(const nq_plan *plan, nq_ck_part part, const unsigned char *done,
-                 const nq_sub_result *results, nq_ck_text *out, size_t *listed)
+                 const nq_sub_result *results, const nq_mark *marks, size_t mark_count,
+                 nq_ck_text *out, size_t *listed)
 {
-    const int version = part.parts ? FORMAT_PART : FORMAT_WHOLE;
+    if (mark_count > MAX_MARKS)
+        mark_count = MAX_MARKS;
+    const int version =
+        (part.parts ? FORMAT_PART : FORMAT_WHOLE) + (mark_count ? FORMAT_MARKED : 0);
     nq_ck_text body = { 0 };
     *listed = 0;
     for (size_t i = 0; done && i < plan->size; i++) {
@@ -157,6 +167,14 @@ int nq_ck_render(const nq_plan *plan, nq_ck_part part, const unsigned char *done
         put(&body, "%zu %s %" PRIu64 "\n", i, nq_u128_str(results[i].total, total),
             results[i].unique);
         ++*listed;
+    }
+    if (mark_count)
+        put(&body, "marks %zu\n", mark_count);
+    for (size_t k = 0; k < mark_count; k++) {
+        put(&body, "%zu", marks[k].i);
+        for (int j = 0; j < NQ_MARK_WORDS; j++)
+            put(&body, " %" PRIu64, marks[k].w[j]);
+        put(&body, "\n");
     }
     put_header(out, plan, plan->fingerprint, version, part, *listed);
     put(out, "%s", body.p ? body.p : "");
@@ -170,7 +188,8 @@ int nq_ck_render(const nq_plan *plan, nq_ck_part part, const unsigned char *done
 /* The largest file a plan can have: a bigger one is refused unread. */
 size_t nq_ck_size_limit(const nq_plan *plan)
 {
-    return 512 + plan->size * MAX_LINE;
+    const size_t marks = plan->size < MAX_MARKS ? plan->size : MAX_MARKS;
+    return 512 + plan->size * MAX_LINE + marks * MARK_LINE;
 }
 
 /* Strict decimal: digits only, no sign, space or leading zero. */
@@ -277,9 +296,63 @@ int nq_ck_about(const char *path, const char *buf, size_t len, nq_checkpoint_abo
 
 /* Parses buf[0..len) for plan into done/results (which the caller cleared).
  * Returns 0 or NQ_ERR(EBADMSG) with the reason in message. */
+/* The marks section of a file of version 6 or 7, at *cursor: into *marks
+ * (malloc'd; NULL: read and checked only). */
+static int parse_marks(const char *path, const nq_plan *plan, const unsigned char *done,
+                       const char **cursor, const char *end, nq_mark **marks, size_t *count,
+                       char *message, size_t size)
+{
+    const int bad = NQ_ERR(EBADMSG);
+    size_t line_len;
+    const char *line = next_line(cursor, end, &line_len);
+    nq_u128 v;
+    if (!line || line_len < 7 || memcmp(line, "marks ", 6) ||
+        parse_u128(line + 6, line_len - 6, &v) || !v || v > plan->size || v > MAX_MARKS)
+        return nq_ck_say(message, size, path, bad, "bad 'marks' line");
+    const size_t listed = (size_t)v;
+    nq_mark *list = marks ? malloc(listed * sizeof *list) : NULL;
+    if (marks && !list)
+        return nq_ck_say(message, size, path, NQ_ERR(ENOMEM), "out of memory");
+    int err = 0;
+    size_t previous = 0;
+    for (size_t k = 0; k < listed && !err; k++) {
+        nq_mark m = { 0 };
+        const char *at = line = next_line(cursor, end, &line_len);
+        const char *stop = line ? line + line_len : NULL;
+        for (int j = -1; j < NQ_MARK_WORDS && !err; j++) {
+            const char *sp = at ? memchr(at, ' ', (size_t)(stop - at)) : NULL;
+            const char *word_end = j == NQ_MARK_WORDS - 1 ? stop : sp;
+            if (!at || !word_end || (j == NQ_MARK_WORDS - 1 && sp) ||
+                parse_u128(at, (size_t)(word_end - at), &v) || v > UINT64_MAX)
+                err = nq_ck_say(message, size, path, bad, "bad mark line %zu", k + 1);
+            else if (j < 0)
+                m.i = (size_t)v;
+            else
+                m.w[j] = (uint64_t)v;
+            at = word_end ? word_end + 1 : NULL;
+        }
+        if (!err && (m.i >= plan->size || done[m.i] || (k && m.i <= previous)))
+            err = nq_ck_say(message, size, path, bad,
+                            "mark line %zu: index out of range, done, out of order or repeated",
+                            k + 1);
+        if (!err && list)
+            list[k] = m;
+        previous = m.i;
+    }
+    if (err) {
+        free(list);
+        return err;
+    }
+    if (marks) {
+        *marks = list;
+        *count = listed;
+    }
+    return 0;
+}
+
 int nq_ck_parse(const char *path, const nq_plan *plan, const char *buf, size_t len,
                 unsigned char *done, nq_sub_result *results, size_t *held, nq_ck_part *part,
-                char *message, size_t size)
+                nq_mark **marks, size_t *mark_count, char *message, size_t size)
 {
     const int bad = NQ_ERR(EBADMSG);
     if (memchr(buf, '\0', len))
@@ -372,8 +445,24 @@ int nq_ck_parse(const char *path, const nq_plan *plan, const char *buf, size_t l
         done[i] = 1;
         previous = i;
     }
-    if (cursor != end)
+    if (marks) {
+        *marks = NULL;
+        *mark_count = 0;
+    }
+    if (version > FORMAT_PART) {
+        const int marks_err =
+            parse_marks(path, plan, done, &cursor, end, marks, mark_count, message, size);
+        if (marks_err)
+            return marks_err;
+    }
+    if (cursor != end) {
+        if (marks) {
+            free(*marks);
+            *marks = NULL;
+            *mark_count = 0;
+        }
         return nq_ck_say(message, size, path, bad, "more lines than 'done' says");
+    }
     *held = (size_t)listed;
     return 0;
 }

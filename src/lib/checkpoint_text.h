@@ -4,6 +4,7 @@
 #ifndef NQ_CHECKPOINT_TEXT_H
 #define NQ_CHECKPOINT_TEXT_H
 
+#include "marks.h"
 #include "nqueens_parts.h"
 #include "plan.h"
 
@@ -30,7 +31,8 @@ int nq_ck_say(char *message, size_t size, const char *path, int err, const char 
  * the caller, freed by it); *listed gets how many it holds. 0 or
  * NQ_ERR(ENOMEM). */
 int nq_ck_render(const nq_plan *plan, nq_ck_part part, const unsigned char *done,
-                 const nq_sub_result *results, nq_ck_text *out, size_t *listed);
+                 const nq_sub_result *results, const nq_mark *marks, size_t mark_count,
+                 nq_ck_text *out, size_t *listed);
 
 /* The largest file a plan can have: a bigger one is refused unread. */
 size_t nq_ck_size_limit(const nq_plan *plan);
@@ -49,10 +51,11 @@ int nq_ck_about(const char *path, const char *buf, size_t len, nq_checkpoint_abo
                 char *message, size_t size);
 
 /* Parses buf[0..len) for plan into done/results (which the caller cleared),
- * with the part the file records. Returns 0 or NQ_ERR(EBADMSG) with the
+ * with the part the file records and its marks (malloc'd into *marks, the
+ * caller frees; marks NULL: checked, not kept). Returns 0 or NQ_ERR(EBADMSG) with the
  * reason in message. */
 int nq_ck_parse(const char *path, const nq_plan *plan, const char *buf, size_t len,
                 unsigned char *done, nq_sub_result *results, size_t *held, nq_ck_part *part,
-                char *message, size_t size);
+                nq_mark **marks, size_t *mark_count, char *message, size_t size);
 
 #endif

@@ -5,6 +5,7 @@
 #ifndef NQ_ENGINES_H
 #define NQ_ENGINES_H
 
+#include "marks.h"
 #include "nqueens.h"
 
 #include <stdint.h>
@@ -46,6 +47,11 @@ typedef struct nq_engine {
      * (the subproblem is then not done) or another negative errno. */
     int (*count_one)(const nq_plan *plan, size_t i, void *work, const volatile int *stop,
                      nq_sub_result *out);
+    /* Optional: count_one that goes on from where a stopped count of i got
+     * to (from: i's mark, or NULL) and sets thread t's mark in marks as it
+     * goes and at a stop (marks.h). */
+    int (*count_marked)(const nq_plan *plan, size_t i, void *work, const volatile int *stop,
+                        const nq_mark *from, nq_marks *marks, int t, nq_sub_result *out);
     /* Whether (total, unique) can be subproblem i's counts: a checkpoint
      * with an implausible value is refused. */
     int (*plausible)(const nq_plan *plan, size_t i, nq_u128 total, nq_u128 unique);

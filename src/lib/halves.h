@@ -103,6 +103,30 @@ typedef struct nq_halves_slice {
 int nq_halves_count_slice(nq_halves_work *w, const nq_halves_piece *piece, const uint64_t pick[3],
                     const volatile int *stop, nq_halves_slice *out);
 
+/* Where a piece's count is, so that a stopped one goes on from there: the
+ * row sets done (of those that count) and their weighted pairs, and in the
+ * current one, the east blocks done and the west blocks scanned against
+ * the next east block, with their pairs. Blocks are the budget's: a
+ * position holds for a thread of the same budget only. */
+typedef struct nq_halves_pos {
+    uint32_t set;
+    uint64_t east, west, pairs;
+    nq_u128 sum;
+} nq_halves_pos;
+/* Told the position about once every `every` seconds, and at a stop. */
+typedef struct nq_halves_tell {
+    void (*tell)(void *ctx, const nq_halves_pos *pos);
+    void *ctx;
+    double every, next;
+} nq_halves_tell;
+/* nq_halves_count_piece from `from` (NULL: the start; one this piece and
+ * budget cannot have: the start too), telling `tell` (NULL: no one). */
+int nq_halves_count_piece_from(nq_halves_work *w, const nq_halves_piece *piece,
+                               const volatile int *stop, const nq_halves_pos *from,
+                               nq_halves_tell *tell, nq_u128 *total);
+/* The budget the thread's blocks were made for. */
+size_t nq_halves_work_budget(const nq_halves_work *w);
+
 /* A part of nq_halves_invariant: S180's solutions with the queens of rows
  * 0 and 1 in columns c0 and c1, S90's with row 0's in c0 (-1: any). The
  * plan counts U(n)'s turns in such parts. NQ_ERR(EINTR) once *stop is set. */

@@ -175,35 +175,80 @@ static void begin(nq_halves_work *w, const nq_halves_piece *piece, const frame *
                         k ? 1 : piece->parts);
 }
 
-/* The disjoint pairs of R's half-boards, a block of east ones against every
- * block of west ones in turn. */
-static int count_rows(nq_halves_work *w, const volatile int *stop, uint64_t *pairs)
+/* Tells where the count is, at most once a `every` seconds, and always at
+ * a stop (then exactly: after the last west block scanned). */
+static void tell_now(nq_halves_tell *tell, const nq_halves_pos *pos)
 {
-    *pairs = 0;
+    if (tell) {
+        tell->tell(tell->ctx, pos);
+        tell->next = nq_now() + tell->every;
+    }
+}
+
+static void tell_sometimes(nq_halves_tell *tell, const nq_halves_pos *pos)
+{
+    if (tell && nq_now() >= tell->next)
+        tell_now(tell, pos);
+}
+
+static int read_blocks(nq_halves_work *w, int k, uint64_t *buf, size_t cap, size_t blocks,
+                       const volatile int *stop, size_t *read, size_t *last);
+
+/* The disjoint pairs of R's half-boards, a block of east ones against every
+ * block of west ones in turn, into pos->pairs, from where pos says (a
+ * resumed count reads past the blocks done: NQ_ERR(ESTALE) if there are
+ * fewer than it says). */
+static int count_rows(nq_halves_work *w, const volatile int *stop, nq_halves_pos *pos,
+                      nq_halves_tell *tell)
+{
     stream *west = &w->sides[0], *east = &w->sides[1];
     w->match->stop = stop;
+    if (pos->east) {
+        size_t read, last;
+        const int err = read_blocks(w, 1, w->east, w->z.east, pos->east, stop, &read, &last);
+        if (err || read < pos->east) {
+            if (err == NQ_ERR(EINTR))
+                tell_now(tell, pos);
+            return err ? err : NQ_ERR(ESTALE);
+        }
+    }
     for (;;) {
         size_t ne, nw;
         int err = nq_stream_next(east, w->join, w->east, w->z.east, &ne);
         if (err || !ne)
-            return err;
+            return err ? err : pos->west ? NQ_ERR(ESTALE) : 0;
         nq_stream_rewind(west);
-        for (int first = 1;; first = 0) {
-            if (nq_stop_seen(stop))
+        uint64_t b = 0;
+        for (;; b++) {
+            if (nq_stop_seen(stop)) {
+                tell_now(tell, pos);
                 return NQ_ERR(EINTR);
+            }
             err = nq_stream_next(west, w->join, w->west, w->z.west, &nw);
             if (!err && !nw)
                 break;
             /* The index bits from the first west block and this east one. */
-            if (!err && first)
+            if (!err && !b)
                 err = nq_match_prepare(w->match, w->west, nw, w->east, ne, 2 * w->G.nd);
-            uint64_t c = 0;
-            if (!err)
-                err = nq_match_scan(w->match, w->west, nw, &c);
             if (err)
                 return err;
-            *pairs += c;
+            if (b < pos->west)
+                continue; /* scanned before a stop: its pairs are in pos */
+            uint64_t c = 0;
+            err = nq_match_scan(w->match, w->west, nw, &c);
+            if (err) {
+                if (err == NQ_ERR(EINTR))
+                    tell_now(tell, pos);
+                return err;
+            }
+            pos->pairs += c;
+            pos->west = b + 1;
+            tell_sometimes(tell, pos);
         }
+        if (b < pos->west)
+            return NQ_ERR(ESTALE);
+        pos->east++;
+        pos->west = 0;
     }
 }
 
@@ -277,8 +322,9 @@ static int south_next(const geom *G, const frame *f, const nq_halves_piece *piec
     return 0;
 }
 
-int nq_halves_count_piece(nq_halves_work *w, const nq_halves_piece *piece, const volatile int *stop,
-                        nq_u128 *total)
+int nq_halves_count_piece_from(nq_halves_work *w, const nq_halves_piece *piece,
+                               const volatile int *stop, const nq_halves_pos *from,
+                               nq_halves_tell *tell, nq_u128 *total)
 {
     const geom *G = &w->G;
     *total = 0;
@@ -289,22 +335,44 @@ int nq_halves_count_piece(nq_halves_work *w, const nq_halves_piece *piece, const
     frame f;
     if (nq_halves_frame(G, piece->middle_col, piece->middle_row, &f))
         return NQ_ERR(EINVAL);
-    nq_u128 sum = 0;
+    nq_halves_pos pos = from ? *from : (nq_halves_pos){ 0 };
+    if (tell)
+        tell->next = nq_now() + tell->every;
     south_walk walk = south_walk_of(G, &f, piece);
-    uint32_t south;
-    int weight;
-    while (south_next(G, &f, piece, &walk, &south, &weight)) {
-        if (nq_stop_seen(stop))
+    uint32_t south, j = 0;
+    int weight, err = 0;
+    while (!err && south_next(G, &f, piece, &walk, &south, &weight)) {
+        if (j++ < pos.set)
+            continue; /* counted before a stop: in pos.sum */
+        if (nq_stop_seen(stop)) {
+            tell_now(tell, &pos);
             return NQ_ERR(EINTR);
-        uint64_t pairs;
+        }
         begin(w, piece, &f, south);
-        const int err = count_rows(w, stop, &pairs);
-        if (err)
-            return err;
-        sum += (nq_u128)pairs * (unsigned)weight;
+        err = count_rows(w, stop, &pos, tell);
+        if (!err) {
+            pos.sum += (nq_u128)pos.pairs * (unsigned)weight;
+            pos = (nq_halves_pos){ .set = pos.set + 1, .sum = pos.sum };
+        }
     }
-    *total = sum;
-    return 0;
+    /* A position this piece cannot have (another budget's blocks, say):
+     * counted from the start. */
+    if (from && (err == NQ_ERR(ESTALE) || (!err && j < from->set)))
+        return nq_halves_count_piece_from(w, piece, stop, NULL, tell, total);
+    if (!err)
+        *total = pos.sum;
+    return err;
+}
+
+int nq_halves_count_piece(nq_halves_work *w, const nq_halves_piece *piece, const volatile int *stop,
+                        nq_u128 *total)
+{
+    return nq_halves_count_piece_from(w, piece, stop, NULL, NULL, total);
+}
+
+size_t nq_halves_work_budget(const nq_halves_work *w)
+{
+    return w->z.budget;
 }
 
 /* ------------------------------------------------------------- slices */

@@ -80,7 +80,7 @@ static int threads_can_start(int threads)
 
 static int run_list(const nq_plan *plan, int threads, const size_t *todo, size_t todo_size,
                     unsigned char *done, nq_sub_result *results, const nq_run_hooks *hooks,
-                    nq_sub_result *run_sum)
+                    nq_sub_result *run_sum, nq_marks *marks)
 {
     if (threads < 0 || threads > NQ_MAX_THREADS)
         return NQ_ERR(EINVAL);
@@ -96,6 +96,8 @@ static int run_list(const nq_plan *plan, int threads, const size_t *todo, size_t
         return NQ_ERR(ENOMEM);
 
     const nq_engine *e = plan->engine;
+    if (marks && (!e->count_marked || nq_marks_threads(marks) < threads))
+        marks = NULL;
     int stopped = 0, failed = 0;
     static size_t finished; /* in this process, for fail_after */
     const size_t fail_at = fail_after();
@@ -127,7 +129,9 @@ static int run_list(const nq_plan *plan, int threads, const size_t *todo, size_t
             err = fail_at != SIZE_MAX &&
                           __atomic_load_n(&finished, __ATOMIC_RELAXED) >= fail_at
                       ? NQ_ERR(ENOMEM)
-                      : e->count_one(plan, i, work, hooks->stop, &results[i]);
+                  : marks ? e->count_marked(plan, i, work, hooks->stop, nq_marks_resumed(marks, i),
+                                            marks, t, &results[i])
+                          : e->count_one(plan, i, work, hooks->stop, &results[i]);
             if (err) {
                 /* Stopped inside, or out of memory: not done. */
                 if (err != NQ_ERR(EINTR))
@@ -138,6 +142,8 @@ static int run_list(const nq_plan *plan, int threads, const size_t *todo, size_t
             add(&mine->sum, &results[i]);
             /* Published for the monitor thread (progress, checkpoints). */
             __atomic_store_n(&done[i], 1, __ATOMIC_RELEASE);
+            if (marks) /* after done: a checkpoint between has both, and keeps done */
+                nq_marks_set(marks, t, NULL);
             if (fail_at != SIZE_MAX)
                 __atomic_add_fetch(&finished, 1, __ATOMIC_RELAXED);
             if (hooks->on_done)
@@ -155,9 +161,16 @@ static int run_list(const nq_plan *plan, int threads, const size_t *todo, size_t
     return failed ? failed : stopped ? NQ_ERR(EINTR) : 0;
 }
 
-int nq_plan_run(const nq_plan *plan, int threads, unsigned char *done, nq_sub_result *results,
-                const nq_run_hooks *hooks, nq_sub_result *run_sum)
+int nq_plan_run_marked(const nq_plan *plan, int threads, const size_t *list, size_t count,
+                       unsigned char *done, nq_sub_result *results, const nq_run_hooks *hooks,
+                       nq_sub_result *run_sum, nq_marks *marks)
 {
+    if (list) {
+        for (size_t k = 0; k < count; k++)
+            if (list[k] >= plan->size)
+                return NQ_ERR(EINVAL);
+        return run_list(plan, threads, list, count, done, results, hooks, run_sum, marks);
+    }
     size_t todo_size = 0;
     size_t *todo = malloc((plan->size + 1) * sizeof *todo);
     if (!todo)
@@ -165,19 +178,24 @@ int nq_plan_run(const nq_plan *plan, int threads, unsigned char *done, nq_sub_re
     for (size_t k = 0; k < plan->size; k++)
         if (!done[plan->order[k]])
             todo[todo_size++] = plan->order[k];
-    const int err = run_list(plan, threads, todo, todo_size, done, results, hooks, run_sum);
+    const int err = run_list(plan, threads, todo, todo_size, done, results, hooks, run_sum, marks);
     free(todo);
     return err;
+}
+
+int nq_plan_run(const nq_plan *plan, int threads, unsigned char *done, nq_sub_result *results,
+                const nq_run_hooks *hooks, nq_sub_result *run_sum)
+{
+    return nq_plan_run_marked(plan, threads, NULL, 0, done, results, hooks, run_sum, NULL);
 }
 
 int nq_plan_run_list(const nq_plan *plan, int threads, const size_t *list, size_t count,
                      unsigned char *done, nq_sub_result *results, const nq_run_hooks *hooks,
                      nq_sub_result *run_sum)
 {
-    for (size_t k = 0; k < count; k++)
-        if (list[k] >= plan->size)
-            return NQ_ERR(EINVAL);
-    return run_list(plan, threads, list, count, done, results, hooks, run_sum);
+    static const size_t none[1];
+    return nq_plan_run_marked(plan, threads, list ? list : none, list ? count : 0, done, results,
+                              hooks, run_sum, NULL);
 }
 
 /* The work-queue order: the largest estimated subproblems first. */

@@ -234,7 +234,7 @@ typedef struct nq_estimate_params {
     /* Two-stage sampling: 1, each draw counts a random slice of its
      * subproblem (halves: one block of each side) and scales it up; -1,
      * whole subproblems; 0, slices where the engine's subproblems take
-     * minutes (halves: n >= 26). NQ_ERR(ENOTSUP) with 1 for an engine
+     * minutes (halves: n >= 24). NQ_ERR(ENOTSUP) with 1 for an engine
      * without slices. */
     int slices;
     uint64_t max_memory; /* the count's --max-memory (its blocks); 0: none */

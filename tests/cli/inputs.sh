@@ -76,7 +76,7 @@ said_then_stopped() {
     rm -f "$tmp/err"
     "$bin" "$@" >"$tmp/out" 2>"$tmp/err" &
     local pid=$!
-    await $pid 20 "$*: a word on stderr" test -s "$tmp/err"
+    await $pid 60 "$*: a word on stderr" test -s "$tmp/err"
     kill -TERM $pid 2>/dev/null
     wait $pid
 }

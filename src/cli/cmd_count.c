@@ -145,7 +145,7 @@ int cmd_count(int argc, char **argv)
 
     /* Each thread binds itself as the run starts and reads back where it is;
      * a classic engine runs on this thread alone. */
-    cli_binding_open(&start.binding, info->parallel ? threads : 1, bind);
+    cli_binding_open(&start.binding, info->parallel ? threads : 1, bind, json);
     if (!info->parallel)
         on_run_start(&start, 0);
     const nq_run_hooks hooks = { .on_thread_start = on_run_start,

@@ -146,7 +146,7 @@ int cmd_solve(int argc, char **argv)
 
     /* Each searching thread binds itself as it starts (as for count). */
     cli_binding binding;
-    cli_binding_open(&binding, p.threads, bind);
+    cli_binding_open(&binding, p.threads, bind, 0);
     const nq_run_hooks hooks = { .on_thread_start = cli_binding_thread_start, .ctx = &binding };
     p.hooks = &hooks;
 

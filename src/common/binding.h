@@ -22,9 +22,10 @@ typedef struct cli_binding {
 } cli_binding;
 
 /* Prepares `threads` threads in `mode` (exits on error as cli_topology_open).
- * Mode none binds nothing but still reads back where OpenMP put the threads.
+ * Mode none binds nothing, and reads back where OpenMP put the threads only
+ * if `report` (the placement is printed).
  * On a synthetic topology, says on stderr that nothing will be bound. */
-void cli_binding_open(cli_binding *b, int threads, int mode);
+void cli_binding_open(cli_binding *b, int threads, int mode, int report);
 void cli_binding_close(cli_binding *b);
 /* A run hook: binds thread `thread` of the cli_binding ctx. */
 void cli_binding_thread_start(void *ctx, int thread);

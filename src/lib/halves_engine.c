@@ -94,8 +94,8 @@ size_t nq_halves_work_size(const void *work)
     return nq_halves_work_bytes(work);
 }
 
-int nq_halves_solve(const nq_plan *plan, size_t i, void *work, const volatile int *stop,
-                  nq_sub_result *out)
+int nq_halves_count_one(const nq_plan *plan, size_t i, void *work, const volatile int *stop,
+                        nq_sub_result *out)
 {
     const nq_halves_piece *c = &((const nq_halves_piece *)plan->subs)[i];
     out->total = out->unique = 0;
@@ -122,7 +122,7 @@ int nq_halves_sample(const nq_plan *plan, size_t i, void *work, uint64_t pick,
     if (c->turns) {
         nq_sub_result r;
         const double begin = nq_thread_cpu();
-        const int err = nq_halves_solve(plan, i, work, stop, &r);
+        const int err = nq_halves_count_one(plan, i, work, stop, &r);
         out->seconds = nq_thread_cpu() - begin;
         return err;
     }
@@ -163,7 +163,7 @@ int nq_halves_count_marked(const nq_plan *plan, size_t i, void *work, const vola
 {
     const nq_halves_piece *c = &((const nq_halves_piece *)plan->subs)[i];
     if (c->turns) /* a turn part takes seconds: no marks */
-        return nq_halves_solve(plan, i, work, stop, out);
+        return nq_halves_count_one(plan, i, work, stop, out);
     out->total = out->unique = 0;
     mark_teller m = { marks, t, i, nq_halves_work_budget(work) };
     nq_halves_tell tell = { set_mark, &m, nq_mark_every(), 0 };
@@ -286,7 +286,7 @@ const nq_engine nq_halves_engine = {
     .work_create = nq_halves_work_new,
     .work_destroy = nq_halves_work_free,
     .work_bytes = nq_halves_work_size,
-    .count_one = nq_halves_solve,
+    .count_one = nq_halves_count_one,
     .count_marked = nq_halves_count_marked,
     .prefix = nq_halves_prefix,
     .finish = nq_halves_finish,

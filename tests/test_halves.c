@@ -6,6 +6,7 @@
 #include "symmetry.h"
 #include "known_values.h"
 #include "halves.h"
+#include "halves_geom.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -149,6 +150,82 @@ Test(halves, every_row_set_pairs_into_its_solutions, .timeout = 300)
             check_row_sets(10, (nq_simd)level);
 }
 
+/* The transpose's symmetries (halves_transpose.h), from their definition:
+ * a set of h of the n rows or columns as two quadrant masks (the north or
+ * west half, then the other mirrored); the four images of a pair (a, b)
+ * under the mirrors and the half turn; their orbits ordered by the least
+ * and the greatest min(x, ~x) of the masks, then the least image. */
+static uint64_t orbit_order(int h, uint32_t a, uint32_t b)
+{
+    const uint32_t q = (1u << h) - 1, img[4][2] = { { a, b }, { b, a }, { q & ~a, q & ~b },
+                                                    { q & ~b, q & ~a } };
+    uint32_t ua = a < (q & ~a) ? a : q & ~a, ub = b < (q & ~b) ? b : q & ~b, least = UINT32_MAX;
+    for (int i = 0; i < 4; i++)
+        if ((img[i][0] << 16 | img[i][1]) < least)
+            least = img[i][0] << 16 | img[i][1];
+    return (uint64_t)(ua < ub ? ua : ub) << 48 | (uint64_t)(ua < ub ? ub : ua) << 32 | least;
+}
+
+/* Even n, the transpose on: each row set R of each piece counts its
+ * weight times, over the solutions with west queens on R (the plain
+ * search's), 2 for those whose north queens' columns C are of a later
+ * orbit than R, 1 for the same, 0 for an earlier one. */
+Test(halves, the_transpose_weighs_every_row_set_by_its_columns, .timeout = 120)
+{
+    int checked = 0;
+    for (int n = 4; n <= 12; n += 2) {
+        const int h = n / 2;
+        const geom G = geom_of(n);
+        frame f;
+        cr_assert_eq(nq_halves_frame(&G, -1, -1, &f), 0);
+        solutions all = all_solutions(n);
+        nq_halves_piece *pieces;
+        size_t size;
+        cr_assert_eq(nq_halves_pieces(n, 0, 1, NULL, &pieces, &size), 0);
+        nq_halves_work *w;
+        cr_assert_eq(nq_halves_work_create(&w, n, nq_simd_best(), 1), 0);
+        nq_halves_work_transpose(w, 1);
+        for (size_t i = 0; i < size; i++)
+            for (uint32_t south = 0; south < (1u << h); south++) {
+                nq_halves_piece one = pieces[i];
+                if (__builtin_popcount(south) + __builtin_popcount(one.north) != h)
+                    continue;
+                one.south = south;
+                uint32_t mirrored = 0; /* R's south rows as rows n-1-i */
+                for (int r = 0; r < h; r++)
+                    mirrored |= (south >> r & 1) << (h - 1 - r);
+                const uint64_t rows = orbit_order(h, one.north, mirrored);
+                uint64_t want = 0;
+                for (int k = 0; k < all.count; k++) {
+                    const int8_t *p = all.boards[k];
+                    uint32_t rn = 0, rs = 0, cw = 0, ce = 0;
+                    for (int r = 0; r < h; r++) {
+                        rn |= (uint32_t)(p[r] < h) << r;
+                        rs |= (uint32_t)(p[h + r] < h) << r;
+                        if (p[r] < h)
+                            cw |= 1u << p[r];
+                        else
+                            ce |= 1u << (n - 1 - p[r]);
+                    }
+                    if (rn != one.north || rs != south)
+                        continue;
+                    const uint64_t cols = orbit_order(h, cw, ce);
+                    want += cols > rows ? 2 : cols == rows;
+                }
+                want *= (uint64_t)nq_halves_rows_weight(&G, &f, one.north, south);
+                nq_u128 got;
+                cr_assert_eq(nq_halves_count_piece(w, &one, NULL, &got), 0);
+                cr_assert(got == want, "n=%d piece %zu south %x: %llu, expected %llu", n, i,
+                          south, (unsigned long long)got, (unsigned long long)want);
+                checked += want > 0;
+            }
+        nq_halves_work_destroy(w);
+        free(pieces);
+        free(all.boards);
+    }
+    cr_assert_gt(checked, 50);
+}
+
 static uint64_t next_random(uint64_t *x)
 {
     *x ^= *x << 13;
@@ -216,15 +293,20 @@ static void pieces_sum_to_q(int from, int to, size_t most, unsigned parts, size_
             cr_assert_eq(nq_halves_pieces(n, most, parts, NULL, &pieces, &size), 0);
             nq_halves_work *w;
             cr_assert_eq(nq_halves_work_create(&w, n, (nq_simd)level, budget), 0);
-            nq_u128 sum = 0;
-            for (size_t i = 0; i < size; i++) {
-                nq_u128 t;
-                cr_assert_eq(nq_halves_count_piece(w, &pieces[i], NULL, &t), 0);
-                sum += t;
+            /* Even n: without the transpose's symmetries and with them. */
+            for (int transpose = 0; transpose <= (n % 2 == 0); transpose++) {
+                nq_halves_work_transpose(w, transpose);
+                nq_u128 sum = 0;
+                for (size_t i = 0; i < size; i++) {
+                    nq_u128 t;
+                    cr_assert_eq(nq_halves_count_piece(w, &pieces[i], NULL, &t), 0);
+                    sum += t;
+                }
+                cr_assert(sum == total,
+                          "%s n=%d (most %zu, parts %u, budget %zu, transpose %d): %llu, "
+                          "expected %llu", nq_simd_name((nq_simd)level), n, most, parts, budget,
+                          transpose, (unsigned long long)sum, total);
             }
-            cr_assert(sum == total, "%s n=%d (most %zu, parts %u, budget %zu): %llu, expected %llu",
-                      nq_simd_name((nq_simd)level), n, most, parts, budget, (unsigned long long)sum,
-                      total);
             nq_halves_work_destroy(w);
             free(pieces);
         }
@@ -284,11 +366,12 @@ static size_t check_slices(nq_halves_work *w, int n, const nq_halves_piece *piec
     for (uint32_t j = 0; j < sets; j++) {
         cr_assert_eq(nq_halves_count_slice(w, piece, (uint64_t[3]){ j, 0, 0 }, NULL, &s), 0);
         const size_t east = s.blocks[1], west = s.blocks[0];
+        sum += (nq_u128)s.ties * (unsigned)s.weight; /* a row set's ties are in each of its slices */
         for (size_t e = 0; e < east; e++)
             for (size_t k = 0; k < west; k++) {
                 cr_assert_eq(nq_halves_count_slice(w, piece, (uint64_t[3]){ j, e, k }, NULL, &s), 0);
                 cr_assert(s.set == j && s.block[1] == e && s.block[0] == k);
-                sum += (nq_u128)s.pairs * (unsigned)s.weight;
+                sum += (nq_u128)s.pairs * s.scale * (unsigned)s.weight;
                 sliced += east > 1 && west > 1;
             }
     }
@@ -308,6 +391,7 @@ Test(halves, slices_add_up_to_the_piece, .timeout = 300)
                                       &pieces, &size), 0);
         nq_halves_work *w;
         cr_assert_eq(nq_halves_work_create(&w, n, nq_simd_best(), 1), 0);
+        nq_halves_work_transpose(w, n % 4 == 0); /* even n: both ways */
         for (size_t i = 0; i < size; i += n < 16 ? 1 : 12)
             sliced += check_slices(w, n, &pieces[i]);
         nq_halves_work_destroy(w);
@@ -343,23 +427,25 @@ Test(halves, a_count_resumed_from_any_position_is_whole, .timeout = 300)
         cr_assert_eq(nq_halves_pieces(n, 0, 1, NULL, &pieces, &size), 0);
         nq_halves_work *w;
         cr_assert_eq(nq_halves_work_create(&w, n, nq_simd_best(), 1), 0);
-        for (size_t i = 0; i < size; i += n < 16 ? 5 : 24) {
+        for (size_t i = 0; i < size * 2; i += n < 16 ? 5 : 24) {
+            nq_halves_work_transpose(w, i >= size); /* even n: both ways */
+            const size_t at = i % size;
             nq_halves_tell tell = { keep_position, &t, 0, 0 };
             nq_u128 whole, again;
             t.count = 0;
-            cr_assert_eq(nq_halves_count_piece_from(w, &pieces[i], NULL, NULL, &tell, &whole), 0);
+            cr_assert_eq(nq_halves_count_piece_from(w, &pieces[at], NULL, NULL, &tell, &whole), 0);
             for (size_t k = 0; k < t.count; k++) {
-                cr_assert_eq(nq_halves_count_piece_from(w, &pieces[i], NULL, &t.pos[k], NULL,
+                cr_assert_eq(nq_halves_count_piece_from(w, &pieces[at], NULL, &t.pos[k], NULL,
                                                         &again), 0);
                 cr_assert(again == whole, "n=%d piece %zu from position %zu: %llu, not %llu", n,
-                          i, k, (unsigned long long)again, (unsigned long long)whole);
+                          at, k, (unsigned long long)again, (unsigned long long)whole);
                 inside += t.pos[k].east > 0 && t.pos[k].west > 0;
             }
             const nq_halves_pos beyond[2] = { { .set = 1000 }, { .east = 1 << 20 } };
             for (int k = 0; k < 2; k++) {
-                cr_assert_eq(nq_halves_count_piece_from(w, &pieces[i], NULL, &beyond[k], NULL,
+                cr_assert_eq(nq_halves_count_piece_from(w, &pieces[at], NULL, &beyond[k], NULL,
                                                         &again), 0);
-                cr_assert(again == whole, "n=%d piece %zu from impossible position %d", n, i, k);
+                cr_assert(again == whole, "n=%d piece %zu from impossible position %d", n, at, k);
             }
         }
         nq_halves_work_destroy(w);

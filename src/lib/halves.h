@@ -13,7 +13,9 @@
  *
  * Symmetry: even n, the rows of the west queens R, their mirror image, their
  * complement and the mirror of that count alike, so only one of each orbit is
- * counted, weighted. Odd n, the queens of the middle row and column are
+ * counted, weighted; from NQ_HALVES_TRANSPOSE_FROM the transpose too, which
+ * swaps R and the north queens' columns C: R's pairs weighed by C's orbit
+ * against R's (halves_transpose.h). Odd n, the queens of the middle row and column are
  * taken up to all 8 symmetries of the square (the centre queen by the 4 that
  * act on R). U(n) comes from Burnside's lemma: (Q + S180 + 2 S90) / 8, where
  * S180 and S90 count the solutions a half or a quarter turn leaves as they
@@ -77,6 +79,17 @@ void nq_halves_work_destroy(nq_halves_work *w);
 /* Bytes the buffers hold now. */
 size_t nq_halves_work_bytes(const nq_halves_work *w);
 
+/* Even n: the transpose's symmetries too (halves_transpose.h), which halve
+ * the pairs a count matches but add passes over the sides. Measured, a
+ * count's CPU time with them against without: n = 16 1.3x, 18 0.87x, 20
+ * 0.7x to 0.85x (bench/results/2026-11-25-transpose), so from 18 on. A
+ * piece counts another share of Q(n) with them: the plan's fingerprint says
+ * which. */
+#define NQ_HALVES_TRANSPOSE_FROM 18
+int nq_halves_transposes(int n);
+/* Turns them on or off for this workspace (tests: every n). */
+void nq_halves_work_transpose(nq_halves_work *w, int on);
+
 /* The piece's share of Q(n) (its weight included). NQ_ERR(ENOMEM), or
  * NQ_ERR(EINTR) if *stop (when stop is not NULL) was set before the end. */
 int nq_halves_count_piece(nq_halves_work *w, const nq_halves_piece *piece, const volatile int *stop,
@@ -85,16 +98,18 @@ int nq_halves_count_piece(nq_halves_work *w, const nq_halves_piece *piece, const
 /* A slice of a piece, for estimates of pieces too large to count whole
  * (two-stage sampling): one of its south row sets that count, one block of
  * its east half-boards and one of its west ones (the thread's budget sets
- * the blocks). A piece's pairs are the sum over its slices' pairs times the
- * row set's weight. */
+ * the blocks). A piece's count is the sum over its slices of pairs times
+ * scale, plus each row set's ties once, times the row set's weight. */
 typedef struct nq_halves_slice {
     uint32_t sets, set;         /* the piece's row sets that count; the one taken */
     int weight;                 /* its weight */
     size_t blocks[2], block[2]; /* west, east: the row set's blocks; the ones taken */
     uint64_t pairs;             /* the disjoint pairs of the two blocks */
+    unsigned scale;             /* what each counts: 2 for even n, whose ties come apart */
+    uint64_t ties;              /* even n: the row set's tie passes' weighted pairs, whole */
     /* CPU seconds: a pass over each side's blocks, the east block's
-     * tables, the scan of the west block against them. */
-    double pass_seconds[2], prepare_seconds, scan_seconds;
+     * tables, the scan of the west block against them; the tie passes. */
+    double pass_seconds[2], prepare_seconds, scan_seconds, tie_seconds;
 } nq_halves_slice;
 
 /* Counts the slice of piece that pick chooses: row set pick[0], east block

@@ -74,6 +74,10 @@ int nq_halves_plan(nq_plan *p, const volatile int *stop)
          * and seldom drawn by nq_estimate. */
         p->weights[i] = i < quads ? nq_halves_estimate(p->n, c) : 1;
     }
+    if (nq_halves_transposes(p->n)) { /* pieces count other shares of Q(n) */
+        static const char mark[] = "transpose";
+        h = nq_fnv1a(h, mark, sizeof mark);
+    }
     p->fingerprint = h;
     return 0;
 }
@@ -134,9 +138,10 @@ int nq_halves_sample(const nq_plan *plan, size_t i, void *work, uint64_t pick,
     if (err || !s.sets)
         return err;
     const double sets = s.sets, east = (double)s.blocks[1], west = (double)s.blocks[0];
-    out->total = (nq_u128)s.pairs * s.blocks[0] * s.blocks[1] * s.sets * (unsigned)s.weight;
+    out->total = ((nq_u128)s.pairs * s.blocks[0] * s.blocks[1] * s.scale + s.ties) * s.sets *
+                 (unsigned)s.weight;
     out->seconds = sets * (s.pass_seconds[1] + east * (s.pass_seconds[0] + s.prepare_seconds) +
-                           east * west * s.scan_seconds);
+                           east * west * s.scan_seconds + s.tie_seconds);
     return 0;
 }
 

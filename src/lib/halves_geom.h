@@ -20,6 +20,19 @@ static inline geom geom_of(int n)
                    .quad = h >= 32 ? UINT32_MAX : (1u << h) - 1 };
 }
 
+/* A quadrant's rows (or columns) x mirrored: local row i is h - 1 - i. */
+static inline uint32_t nq_halves_reverse(const geom *G, uint32_t x)
+{
+    /* The 32 bits reversed by swapping halves, then quarters, and so on;
+     * h - 1 - i is then 31 - i shifted down by 32 - h. */
+    x = (x >> 16) | (x << 16);
+    x = ((x >> 8) & 0x00ff00ffu) | ((x & 0x00ff00ffu) << 8);
+    x = ((x >> 4) & 0x0f0f0f0fu) | ((x & 0x0f0f0f0fu) << 4);
+    x = ((x >> 2) & 0x33333333u) | ((x & 0x33333333u) << 2);
+    x = ((x >> 1) & 0x55555555u) | ((x & 0x55555555u) << 1);
+    return G->h ? x >> (32 - G->h) : 0; /* h = 0 (n < 4): no rows, and no shift by 32 */
+}
+
 /* The rows of the middle queens' configuration that west queens may use,
  * as quadrant-local masks; the west columns left to them. */
 typedef struct frame {

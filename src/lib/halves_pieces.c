@@ -45,18 +45,6 @@ int nq_halves_frame(const geom *G, int middle_col, int middle_row, frame *f)
     return 0;
 }
 
-static uint32_t reverse_rows(const geom *G, uint32_t x)
-{
-    /* The 32 bits reversed by swapping halves, then quarters, and so on;
-     * h - 1 - i is then 31 - i shifted down by 32 - h. */
-    x = (x >> 16) | (x << 16);
-    x = ((x >> 8) & 0x00ff00ffu) | ((x & 0x00ff00ffu) << 8);
-    x = ((x >> 4) & 0x0f0f0f0fu) | ((x & 0x0f0f0f0fu) << 4);
-    x = ((x >> 2) & 0x33333333u) | ((x & 0x33333333u) << 2);
-    x = ((x >> 1) & 0x55555555u) | ((x & 0x55555555u) << 1);
-    return G->h ? x >> (32 - G->h) : 0; /* h = 0 (n < 4): no rows, and no shift by 32 */
-}
-
 /* For the configurations that all four of mirror (rows), west-east swap and
  * both leave alone (even n, and odd n with the centre queen): the weight of
  * R = (north, south) if R is the smallest of its orbit, else 0. The mirror
@@ -65,7 +53,7 @@ static uint32_t reverse_rows(const geom *G, uint32_t x)
 int nq_halves_rows_weight(const geom *G, const frame *f, uint32_t north, uint32_t south)
 {
     const uint64_t key = (uint64_t)north << 32 | south;
-    const uint32_t mn = reverse_rows(G, south), ms = reverse_rows(G, north);
+    const uint32_t mn = nq_halves_reverse(G, south), ms = nq_halves_reverse(G, north);
     const uint64_t images[3] = { (uint64_t)mn << 32 | ms,
                                  (uint64_t)(f->north & ~north) << 32 | (f->south & ~south),
                                  (uint64_t)(f->north & ~mn) << 32 | (f->south & ~ms) };

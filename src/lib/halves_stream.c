@@ -298,6 +298,7 @@ void nq_stream_begin(stream *s, memo *mn, memo *ms, uint32_t north, uint32_t sou
         s->held = __builtin_popcount(south) < __builtin_popcount(north);
     s->chunk_ready = s->single_chunk = 0;
     s->chunks = 0;
+    s->keep = NULL;
 }
 
 void nq_stream_rewind(stream *s)
@@ -389,6 +390,10 @@ int nq_stream_next(stream *s, join_fn join, uint64_t *out, size_t cap, size_t *c
         }
         const qent *x = &s->run[s->rpos];
         const uint32_t rest = s->cols & ~x->cols;
+        if (s->keep && !s->keep[s->held ? x->cols : rest]) {
+            s->rpos++; /* the north columns are held's bucket, or x's own */
+            continue;
+        }
         const uint32_t y0 = s->start[rest], y1 = s->start[rest + 1];
         if (n + (y1 - y0) > cap) {
             if (!n)

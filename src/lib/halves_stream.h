@@ -63,6 +63,7 @@ typedef struct stream {
     size_t rn, rpos;
     int chunk_ready, single_chunk, run_done;
     size_t chunks; /* held chunks since the start */
+    const uint8_t *keep; /* NULL, or per north column set: 0 leaves its half-boards out */
 } stream;
 
 /* Writes xf | yf[y] for each y whose yc shares nothing with xc; returns
@@ -88,6 +89,12 @@ void nq_stream_begin(stream *s, memo *mn, memo *ms, uint32_t north, uint32_t sou
                      uint32_t part, uint32_t parts);
 /* Back to the first half-board. */
 void nq_stream_rewind(stream *s);
+/* From now on only the half-boards whose north placement's columns c have
+ * keep[c] != 0 (keep NULL: all; it must live while the stream is read). */
+static inline void nq_stream_keep(stream *s, const uint8_t *keep)
+{
+    s->keep = keep;
+}
 /* The next at most cap half-boards (cap >= the held chunk) into out;
  * *count 0 when there are no more. NQ_ERR(EINVAL) if cap is too small. */
 int nq_stream_next(stream *s, join_fn join, uint64_t *out, size_t cap, size_t *count);

@@ -2,10 +2,8 @@
  * placements, their join into west and east half-boards, and a piece's
  * count (the pairs matched by halves_match.c). halves.h says what the
  * method is. */
-#include "halves.h"
-#include "halves_geom.h"
+#include "halves_work.h"
 #include "halves_match_priv.h"
-#include "halves_stream.h"
 #include "util.h"
 
 #include <stdlib.h>
@@ -13,22 +11,17 @@
 
 /* ---------------------------------------------------------- workspace */
 
-/* A thread's buffers, all sized from its budget (nq_halves_sizes). Each
- * side has a memo per quadrant (north, south) and a stream. */
-struct nq_halves_work {
-    geom G;
-    nq_halves_sizes z;
-    int middle_col, middle_row; /* the configuration the memos are for */
-    int have_config;
-    uint32_t forbid[2][2][32]; /* side, quadrant (north, south), local row */
-    memo memos[2][2];
-    stream sides[2];           /* west, east */
-    uint64_t *west, *east;     /* one block of each */
-    uint64_t *all[2];          /* nq_halves_halves: every block, for tests */
-    size_t all_cap[2];
-    nq_match *match;
-    join_fn join;
-};
+/* struct nq_halves_work: halves_work.h */
+
+int nq_halves_transposes(int n)
+{
+    return n % 2 == 0 && n >= NQ_HALVES_TRANSPOSE_FROM;
+}
+
+void nq_halves_work_transpose(nq_halves_work *w, int on)
+{
+    w->transpose = on && !w->G.g && w->G.n > 1;
+}
 
 nq_halves_sizes nq_halves_sizes_for(size_t budget)
 {
@@ -64,6 +57,7 @@ int nq_halves_work_create(nq_halves_work **out, int n, nq_simd level, size_t bud
     if (!w)
         return NQ_ERR(ENOMEM);
     w->G = geom_of(n);
+    w->transpose = nq_halves_transposes(n);
     w->z = nq_halves_sizes_for(budget ? budget : NQ_HALVES_BUDGET_DEFAULT);
     int err = nq_match_create(&w->match, level);
     w->join = nq_halves_join_fn(level == NQ_SIMD_AVX512);
@@ -74,7 +68,9 @@ int nq_halves_work_create(nq_halves_work **out, int n, nq_simd level, size_t bud
     }
     w->west = malloc(w->z.west * sizeof *w->west);
     w->east = malloc(w->z.east * sizeof *w->east);
-    if (!err && (!w->west || !w->east))
+    for (int k = 0; k < 2; k++)
+        w->keep[k] = malloc((size_t)1 << w->G.h);
+    if (!err && (!w->west || !w->east || !w->keep[0] || !w->keep[1]))
         err = NQ_ERR(ENOMEM);
     if (err) {
         nq_halves_work_destroy(w);
@@ -93,6 +89,7 @@ void nq_halves_work_destroy(nq_halves_work *w)
         for (int q = 0; q < 2; q++)
             nq_memo_free(&w->memos[k][q]);
         free(w->all[k]);
+        free(w->keep[k]);
     }
     free(w->west);
     free(w->east);
@@ -105,6 +102,7 @@ size_t nq_halves_work_bytes(const nq_halves_work *w)
     size_t bytes = sizeof *w + (w->z.west + w->z.east) * sizeof(uint64_t) + nq_match_bytes(w->match);
     for (int k = 0; k < 2; k++) {
         bytes += nq_stream_bytes(&w->sides[k]) + w->all_cap[k] * sizeof(uint64_t);
+        bytes += (size_t)1 << w->G.h;
         bytes += 2 * (w->z.memo * sizeof(qent) + 2 * ((size_t)1 << w->G.h) * sizeof(uint32_t));
     }
     return bytes;
@@ -173,83 +171,6 @@ static void begin(nq_halves_work *w, const nq_halves_piece *piece, const frame *
         nq_stream_begin(&w->sides[k], &w->memos[k][0], &w->memos[k][1], north[k], souths[k],
                         w->forbid[k][0], w->forbid[k][1], cols[k], k ? 0 : piece->part,
                         k ? 1 : piece->parts);
-}
-
-/* Tells where the count is, at most once a `every` seconds, and always at
- * a stop (then exactly: after the last west block scanned). */
-static void tell_now(nq_halves_tell *tell, const nq_halves_pos *pos)
-{
-    if (tell) {
-        tell->tell(tell->ctx, pos);
-        tell->next = nq_now() + tell->every;
-    }
-}
-
-static void tell_sometimes(nq_halves_tell *tell, const nq_halves_pos *pos)
-{
-    if (tell && nq_now() >= tell->next)
-        tell_now(tell, pos);
-}
-
-static int read_blocks(nq_halves_work *w, int k, uint64_t *buf, size_t cap, size_t blocks,
-                       const volatile int *stop, size_t *read, size_t *last);
-
-/* The disjoint pairs of R's half-boards, a block of east ones against every
- * block of west ones in turn, into pos->pairs, from where pos says (a
- * resumed count reads past the blocks done: NQ_ERR(ESTALE) if there are
- * fewer than it says). */
-static int count_rows(nq_halves_work *w, const volatile int *stop, nq_halves_pos *pos,
-                      nq_halves_tell *tell)
-{
-    stream *west = &w->sides[0], *east = &w->sides[1];
-    w->match->stop = stop;
-    if (pos->east) {
-        size_t read, last;
-        const int err = read_blocks(w, 1, w->east, w->z.east, pos->east, stop, &read, &last);
-        if (err || read < pos->east) {
-            if (err == NQ_ERR(EINTR))
-                tell_now(tell, pos);
-            return err ? err : NQ_ERR(ESTALE);
-        }
-    }
-    for (;;) {
-        size_t ne, nw;
-        int err = nq_stream_next(east, w->join, w->east, w->z.east, &ne);
-        if (err || !ne)
-            return err ? err : pos->west ? NQ_ERR(ESTALE) : 0;
-        nq_stream_rewind(west);
-        uint64_t b = 0;
-        for (;; b++) {
-            if (nq_stop_seen(stop)) {
-                tell_now(tell, pos);
-                return NQ_ERR(EINTR);
-            }
-            err = nq_stream_next(west, w->join, w->west, w->z.west, &nw);
-            if (!err && !nw)
-                break;
-            /* The index bits from the first west block and this east one. */
-            if (!err && !b)
-                err = nq_match_prepare(w->match, w->west, nw, w->east, ne, 2 * w->G.nd);
-            if (err)
-                return err;
-            if (b < pos->west)
-                continue; /* scanned before a stop: its pairs are in pos */
-            uint64_t c = 0;
-            err = nq_match_scan(w->match, w->west, nw, &c);
-            if (err) {
-                if (err == NQ_ERR(EINTR))
-                    tell_now(tell, pos);
-                return err;
-            }
-            pos->pairs += c;
-            pos->west = b + 1;
-            tell_sometimes(tell, pos);
-        }
-        if (b < pos->west)
-            return NQ_ERR(ESTALE);
-        pos->east++;
-        pos->west = 0;
-    }
 }
 
 /* Every block of one side, one after another, into w->all[k]. */
@@ -345,11 +266,11 @@ int nq_halves_count_piece_from(nq_halves_work *w, const nq_halves_piece *piece,
         if (j++ < pos.set)
             continue; /* counted before a stop: in pos.sum */
         if (nq_stop_seen(stop)) {
-            tell_now(tell, &pos);
+            nq_rows_tell(tell, &pos);
             return NQ_ERR(EINTR);
         }
         begin(w, piece, &f, south);
-        err = count_rows(w, stop, &pos, tell);
+        err = nq_rows_count(w, piece, south, stop, &pos, tell);
         if (!err) {
             pos.sum += (nq_u128)pos.pairs * (unsigned)weight;
             pos = (nq_halves_pos){ .set = pos.set + 1, .sum = pos.sum };
@@ -377,23 +298,32 @@ size_t nq_halves_work_budget(const nq_halves_work *w)
 
 /* ------------------------------------------------------------- slices */
 
-/* Reads side k's blocks into buf until `blocks` are read (SIZE_MAX: all);
- * *read gets how many were, *last the size of the last one. */
-static int read_blocks(nq_halves_work *w, int k, uint64_t *buf, size_t cap, size_t blocks,
-                       const volatile int *stop, size_t *read, size_t *last)
+
+/* The slice's pairs: an east block, its tables from the first west block
+ * (as count_rows makes them), then a west block. */
+static int pick_blocks(nq_halves_work *w, const uint64_t pick[3], const volatile int *stop,
+                       nq_halves_slice *out)
 {
-    *read = *last = 0;
-    while (*read < blocks) {
-        if (nq_stop_seen(stop))
-            return NQ_ERR(EINTR);
-        size_t got;
-        const int err = nq_stream_next(&w->sides[k], w->join, buf, cap, &got);
-        if (err || !got)
-            return err;
-        ++*read;
-        *last = got;
-    }
-    return 0;
+    for (int k = 0; k < 2; k++)
+        out->block[k] = (size_t)(pick[2 - k] % out->blocks[k]);
+    size_t read, ne, nw;
+    int err = nq_rows_read(w, 1, w->east, w->z.east, out->block[1] + 1, stop, &read, &ne);
+    if (!err)
+        err = nq_rows_read(w, 0, w->west, w->z.west, 1, stop, &read, &nw);
+    if (err)
+        return err;
+    w->match->stop = stop;
+    double t = nq_thread_cpu();
+    err = nq_match_prepare(w->match, w->west, nw, w->east, ne, 2 * w->G.nd);
+    out->prepare_seconds = nq_thread_cpu() - t;
+    if (!err && out->block[0])
+        err = nq_rows_read(w, 0, w->west, w->z.west, out->block[0], stop, &read, &nw);
+    if (err)
+        return err;
+    t = nq_thread_cpu();
+    err = nq_match_scan(w->match, w->west, nw, &out->pairs);
+    out->scan_seconds = nq_thread_cpu() - t;
+    return err;
 }
 
 int nq_halves_count_slice(nq_halves_work *w, const nq_halves_piece *piece, const uint64_t pick[3],
@@ -420,7 +350,13 @@ int nq_halves_count_slice(nq_halves_work *w, const nq_halves_piece *piece, const
     for (uint32_t j = 0; j <= out->set; j++)
         south_next(G, &f, piece, &walk, &south, &weight);
     out->weight = weight;
+    out->scale = 1;
     begin(w, piece, &f, south);
+    transpose tp;
+    if (w->transpose) {
+        nq_rows_keep_main(w, &tp, piece, south);
+        out->scale = 2;
+    }
     /* A pass over each side: how many blocks, and what a pass costs. */
     uint64_t *const buf[2] = { w->west, w->east };
     const size_t cap[2] = { w->z.west, w->z.east };
@@ -428,32 +364,16 @@ int nq_halves_count_slice(nq_halves_work *w, const nq_halves_piece *piece, const
     int err = 0;
     for (int k = 1; k >= 0 && !err; k--) {
         const double t = nq_thread_cpu();
-        err = read_blocks(w, k, buf[k], cap[k], SIZE_MAX, stop, &out->blocks[k], &last);
+        err = nq_rows_read(w, k, buf[k], cap[k], SIZE_MAX, stop, &out->blocks[k], &last);
         out->pass_seconds[k] = nq_thread_cpu() - t;
         nq_stream_rewind(&w->sides[k]);
     }
-    if (err || !out->blocks[0] || !out->blocks[1])
-        return err;
-    for (int k = 0; k < 2; k++)
-        out->block[k] = (size_t)(pick[2 - k] % out->blocks[k]);
-    /* The east block, its tables from the first west block (as count_rows
-     * makes them), then the west block. */
-    size_t read, ne, nw;
-    err = read_blocks(w, 1, w->east, w->z.east, out->block[1] + 1, stop, &read, &ne);
-    if (!err)
-        err = read_blocks(w, 0, w->west, w->z.west, 1, stop, &read, &nw);
-    if (err)
-        return err;
-    w->match->stop = stop;
-    double t = nq_thread_cpu();
-    err = nq_match_prepare(w->match, w->west, nw, w->east, ne, 2 * G->nd);
-    out->prepare_seconds = nq_thread_cpu() - t;
-    if (!err && out->block[0])
-        err = read_blocks(w, 0, w->west, w->z.west, out->block[0], stop, &read, &nw);
-    if (err)
-        return err;
-    t = nq_thread_cpu();
-    err = nq_match_scan(w->match, w->west, nw, &out->pairs);
-    out->scan_seconds = nq_thread_cpu() - t;
+    if (!err && out->blocks[0] && out->blocks[1])
+        err = pick_blocks(w, pick, stop, out);
+    if (!err && w->transpose) { /* the ties too, even where the main pass has nothing */
+        const double begun = nq_thread_cpu();
+        err = nq_rows_ties(w, &tp, stop, &out->ties);
+        out->tie_seconds = nq_thread_cpu() - begun;
+    }
     return err;
 }

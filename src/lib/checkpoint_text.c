@@ -243,6 +243,11 @@ int nq_ck_check_plan(const char *path, const nq_plan *plan, const char *buf, siz
         return nq_ck_say(message, size, path, bad,
                          "made for n=%d engine=%s depth=%d, not n=%d engine=%s depth=%d", n, engine,
                          depth, plan->n, want_engine, plan->depth);
+    if (plan->fingerprint_before && fingerprint == plan->fingerprint_before)
+        return nq_ck_say(message, size, path, bad,
+                         "made by nqueens 1.1 or earlier, whose %s pieces of n=%d count other "
+                         "shares of Q(n): finish it with that version, or start again", want_engine,
+                         n);
     if (fingerprint != plan->fingerprint) {
         /* 1.0's fingerprint held the engine's index: the same plan, made
          * again with it (only for a file of its formats). */

@@ -76,6 +76,7 @@ int nq_halves_plan(nq_plan *p, const volatile int *stop)
     }
     if (nq_halves_transposes(p->n)) { /* pieces count other shares of Q(n) */
         static const char mark[] = "transpose";
+        p->fingerprint_before = h;
         h = nq_fnv1a(h, mark, sizeof mark);
     }
     p->fingerprint = h;

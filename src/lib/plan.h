@@ -27,6 +27,9 @@ struct nq_plan {
     size_t *order; /* work-queue order: largest estimated subproblems first */
     double *weights;
     uint64_t fingerprint;
+    /* 0, or the fingerprint this plan had in an earlier version whose
+     * subproblems counted other shares (a checkpoint of it is refused by name). */
+    uint64_t fingerprint_before;
     size_t work_budget; /* bytes a thread's work buffers may take; 0: the engine's default */
 };
 

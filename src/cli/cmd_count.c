@@ -123,6 +123,19 @@ static void on_done(void *ctx, size_t i)
         cli_stop_requested = 1;
 }
 
+/* What a resume needs beside n, the engine, depth and part (the plan's
+ * fingerprint) to go on exactly: the threads and the memory limit set each
+ * thread's blocks, which a checkpoint's marks hold for. The threads always;
+ * the limit if given, or if the memory available set the blocks (the
+ * engine's bound differs from the one without a limit). */
+static void resume_options(const count_options *o, uint64_t limit, char *out, size_t size)
+{
+    const uint64_t unbound = (uint64_t)1 << 62;
+    const int binds = limit && nq_count_memory(o->n, o->engine, o->threads, limit) !=
+                                   nq_count_memory(o->n, o->engine, o->threads, unbound);
+    cli_resume_options(out, size, o->threads, o->max_memory || binds ? limit : 0);
+}
+
 int cmd_count(int argc, char **argv)
 {
     count_options o;
@@ -157,13 +170,16 @@ int cmd_count(int argc, char **argv)
     progress_view view = { .tty = tty, .estimate = o.parts ? estimate / o.parts : estimate };
     run_log log = { "" };
     const char *message = log.reason;
+    /* The run's memory limit, read once here (the library would read the
+     * same) so that a stop can name it if it set the threads' blocks. */
+    const uint64_t limit = o.max_memory ? o.max_memory : nq_memory_available();
     const nq_count_params params = {
         .n = n, .engine = o.engine, .engine_exact = 1, .threads = threads, .depth = depth,
         .hooks = &hooks,
         .checkpoint = checkpoint, .checkpoint_every = o.checkpoint_every,
         .progress = o.progress ? print_progress : NULL, .progress_ctx = &view,
         .progress_every = tty ? 0.5 : 5, .log = on_log, .log_ctx = &log,
-        .max_memory = o.max_memory, .recount = o.recount
+        .max_memory = limit, .recount = o.recount
     };
     nq_count_result res;
     const int err = o.parts ? nq_count_part(&params, o.part, o.parts, &res)
@@ -172,10 +188,12 @@ int cmd_count(int argc, char **argv)
         fputc('\n', stderr);
     if (err == NQ_ERR(EINTR)) {
         cli_binding_close(&start.binding);
+        char keep[80];
+        resume_options(&o, limit, keep, sizeof keep);
         /* No subproblems: stopped while planning, before any file. */
         return cli_report_stop(cli_stop_signal(), "nqueens count", n, o.engine,
                                info->parallel && !res.subproblems ? -1 : res.depth, o.part,
-                               o.parts, checkpoint,
+                               o.parts, keep, checkpoint,
                                checkpoint && res.checkpoint_error ? message : NULL);
     }
     if (err == NQ_ERR(ERANGE) && o.parts) {

@@ -91,7 +91,10 @@ void parse_count_options(int argc, char **argv, int accept, void (*help)(void),
     for (int id; (id = cli_next_option(&p, &value)) != CLI_DONE;) {
         switch (id) {
         case HELP: cli_help(help);
-        case THREADS: o->threads = cli_parse_threads(value); break;
+        case THREADS:
+            o->threads = cli_parse_threads(value);
+            o->threads_given = 1;
+            break;
         case ENGINE:
             o->engine = cli_parse_engine(value);
             o->engine_given = 1;

@@ -16,6 +16,7 @@ typedef struct count_options {
     double checkpoint_every; /* CLI_CHECKPOINT_EVERY unless given */
     unsigned long stop_after; /* hidden, for tests: stop after K subproblems */
     int engine_given;         /* --engine was given */
+    int threads_given;        /* -t was given */
     uint64_t max_memory;      /* --max-memory in bytes; 0: the memory available */
     double seconds;           /* estimate --seconds; 0: the default budget */
     uint64_t seed;            /* estimate --seed */

@@ -57,8 +57,45 @@ void cli_print_part_json_open(FILE *f, const count_summary *s, int part, int par
             (unsigned long long)(s->subproblems - s->resumed_subproblems), s->seconds);
 }
 
+char *cli_size_exact(uint64_t bytes, char buf[32])
+{
+    static const char units[] = "KMGT";
+    int u = 0;
+    while (u < 4 && bytes && !(bytes & (((uint64_t)1 << 10 * (u + 1)) - 1)))
+        u++;
+    if (u)
+        snprintf(buf, 32, "%llu%c", (unsigned long long)(bytes >> 10 * u), units[u - 1]);
+    else
+        snprintf(buf, 32, "%llu", (unsigned long long)bytes);
+    return buf;
+}
+
+void cli_resume_options(char *out, size_t size, int threads, uint64_t max_memory)
+{
+    char limit[32];
+    size_t used = 0;
+    *out = '\0';
+    if (threads)
+        used = (size_t)snprintf(out, size, " -t %d", threads);
+    if (max_memory && used < size)
+        snprintf(out + used, size - used, " --max-memory %s", cli_size_exact(max_memory, limit));
+}
+
+/* path for a shell, in single quotes (a quote in it as '\''). */
+static void shell_quoted(FILE *f, const char *path)
+{
+    fputc('\'', f);
+    for (const char *c = path; *c; c++) {
+        if (*c == '\'')
+            fputs("'\\''", f);
+        else
+            fputc(*c, f);
+    }
+    fputc('\'', f);
+}
+
 int cli_report_stop(int sig, const char *command, int n, int engine, int depth, int part,
-                    int parts, const char *checkpoint, const char *save_error)
+                    int parts, const char *keep, const char *checkpoint, const char *save_error)
 {
     const nq_engine_info *info = nq_engine_get(engine);
     const char *why = cli_stop_name(sig, "--stop-after");
@@ -80,16 +117,20 @@ int cli_report_stop(int sig, const char *command, int n, int engine, int depth, 
     if (parts)
         snprintf(depth_arg + strlen(depth_arg), sizeof depth_arg - strlen(depth_arg),
                  " --part %d/%d", part, parts);
-    if (!info->parallel)
+    if (!info->parallel) {
         fprintf(stderr, "%s: stopped by %s (%s keeps no checkpoint: it runs again from the "
                         "start)\n", cli_program(), why, info->name);
-    else if (checkpoint)
+    } else if (checkpoint) {
         fprintf(stderr, "%s: stopped by %s; the work done is saved in '%s'; resume with: "
-                        "%s %d --engine %s%s --checkpoint '%s'\n",
-                cli_program(), why, checkpoint, command, n, info->name, depth_arg, checkpoint);
-    else
+                        "%s %d --engine %s%s%s --checkpoint ",
+                cli_program(), why, checkpoint, command, n, info->name, depth_arg,
+                keep ? keep : "");
+        shell_quoted(stderr, checkpoint);
+        fputc('\n', stderr);
+    } else {
         fprintf(stderr, "%s: stopped by %s; nothing saved (run with --checkpoint FILE "
                         "to keep the work done)\n", cli_program(), why);
+    }
     return cli_stop_status(sig);
 }
 

@@ -33,15 +33,23 @@ void cli_print_part_line(FILE *f, const count_summary *s, int part, int parts, c
 void cli_print_part_json_open(FILE *f, const count_summary *s, int part, int parts);
 
 /* After a stop by signal sig, or by --stop-after if sig is 0: on stderr,
- * what stopped the run and how to resume it (the command is e.g. "nqueens
- * count"; --depth only for an engine that takes one; depth -1: stopped
- * while planning, before any file was opened; --part K/M if parts is
- * not 0), or, if
- * save_error is non-NULL, that the work done could not be saved (and why,
- * if save_error is not ""). Returns the exit status: EXIT_RUNTIME if the
- * save failed, else cli_stop_status's. */
+ * what stopped the run and the command that resumes it exactly (command
+ * is e.g. "nqueens count"; --depth only for an engine that takes one;
+ * --part K/M if parts is not 0; then keep, the options the resume needs
+ * as the run had them, from cli_resume_options, or NULL; the path quoted
+ * for a shell); depth -1: stopped while planning, before any file was
+ * opened; or, if save_error is non-NULL, that the work done could not be
+ * saved (and why, if save_error is not ""). Returns the exit status:
+ * EXIT_RUNTIME if the save failed, else cli_stop_status's. */
 int cli_report_stop(int sig, const char *command, int n, int engine, int depth, int part,
-                    int parts, const char *checkpoint, const char *save_error);
+                    int parts, const char *keep, const char *checkpoint, const char *save_error);
+
+/* " -t T --max-memory M" for a resume: each only if not 0 (the plan's
+ * fingerprint takes neither, but a thread's blocks follow both, and a
+ * checkpoint's marks hold only for the same blocks: doc/checkpoints.md). */
+void cli_resume_options(char *out, size_t size, int threads, uint64_t max_memory);
+/* bytes as --max-memory reads them back exactly: 11M, 4G, 17K or 1000. */
+char *cli_size_exact(uint64_t bytes, char buf[32]);
 
 /* After a count whose sums failed nq_plan_finish's checks (NQ_ERR(EPROTO)):
  * on stderr, the counts it gave beside the published ones (n <= 27), and

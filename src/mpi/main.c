@@ -217,8 +217,11 @@ static int report(const server *s, size_t resumed, const double *busy_all, doubl
     }
     if (s->stopped) {
         const int sig = cli_stop_signal() ? cli_stop_signal() : s->remote_signal;
+        /* No marks here: the options given are kept, as they were. */
+        char keep[80];
+        cli_resume_options(keep, sizeof keep, o->threads_given ? o->threads : 0, o->max_memory);
         return cli_report_stop(sig, "mpirun nqueens-mpi count", o->n, o->engine,
-                               nq_plan_depth(plan), o->part, o->parts, o->checkpoint,
+                               nq_plan_depth(plan), o->part, o->parts, keep, o->checkpoint,
                                s->save_error ? "" : NULL);
     }
     const nq_engine_info *engine = nq_engine_get(o->engine);
@@ -290,7 +293,8 @@ int main(int argc, char **argv)
     nq_plan *plan = plan_everywhere(&o, &stop_signal);
     if (!plan) /* stopped before any work: nothing to save */
         return rank == 0 ? cli_report_stop(stop_signal, "mpirun nqueens-mpi count", o.n,
-                                           o.engine, -1, o.part, o.parts, o.checkpoint, NULL)
+                                           o.engine, -1, o.part, o.parts, NULL, o.checkpoint,
+                                           NULL)
                          : cli_stop_status(stop_signal);
     if (rank == 0 && !o.checkpoint) {
         const int threads = nq_threads_for(o.threads);

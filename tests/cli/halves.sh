@@ -20,8 +20,8 @@ ck=$tmp/stop.ckpt
 check "stop-after: status 130" test $? -eq 130
 saved=$(ck_done "$ck")
 check "stop-after: 100 saved ($saved)" test "$saved" -ge 100
-check "stop-after: resume hint without --depth" \
-    grep -q "resume with: nqueens count 16 --engine halves --checkpoint '$ck'$" "$tmp/err"
+check "stop-after: resume hint without --depth, with -t" \
+    grep -q "resume with: nqueens count 16 --engine halves -t 2 --checkpoint '$ck'$" "$tmp/err"
 out=$("$bin" count 16 -t 3 --checkpoint "$ck" --json)
 check "stop-after: resumed total" test "$(json_field total <<<"$out")" = "${Q[16]}"
 check "stop-after: resumed unique" test "$(json_field unique <<<"$out")" = "${U[16]}"
@@ -74,6 +74,30 @@ if ! sanitized "$bin"; then # minutes under AddressSanitizer; test_halves checks
     check "marks: resumed unique" test "$(json_field unique <<<"$out")" = "${U[18]}"
     check "marks: none left once done" test "$(grep -c '^marks' "$ck")" = 0
 fi
+
+# The resume hint is the command that resumes exactly: the threads and the
+# memory limit set each thread's blocks, which marks hold for (-t always,
+# the default threads too; --max-memory as given), and the path quoted for
+# a shell. Run as printed, it resumes from the marks, with nothing said of
+# them; with other blocks it says once that their progress is dropped.
+ck="$tmp/it's marked.ckpt"
+NQUEENS_MARK_EVERY=0 "$bin" count 18 -t 2 --max-memory 11M --checkpoint "$ck" --stop-after 3 \
+    >"$tmp/out" 2>"$tmp/err"
+check "hint: status 130" test $? -eq 130
+check "hint: nothing on stdout" test ! -s "$tmp/out"
+check "hint: $(cat "$tmp/err")" test "$(cat "$tmp/err")" = "nqueens: stopped by --stop-after; \
+the work done is saved in '$ck'; resume with: nqueens count 18 --engine halves -t 2 \
+--max-memory 11M --checkpoint '$tmp/it'\\''s marked.ckpt'"
+check "hint: marks saved" grep -q '^marks [1-9]' "$ck"
+command=$(sed -n 's/.*; resume with: nqueens //p' "$tmp/err")
+eval "set -- $command"
+out=$("$bin" "$@" --json 2>"$tmp/err")
+check "hint: resumed total" test "$(json_field total <<<"$out")" = "${Q[18]}"
+check "hint: resumed unique" test "$(json_field unique <<<"$out")" = "${U[18]}"
+check "hint: marks used, nothing said ($(cat "$tmp/err"))" test ! -s "$tmp/err"
+OMP_NUM_THREADS=3 "$bin" count 16 --checkpoint "$tmp/three.ckpt" --stop-after 5 2>"$tmp/err"
+check "hint: the default threads named" grep -q \
+    "resume with: nqueens count 16 --engine halves -t 3 --checkpoint '$tmp/three.ckpt'$" "$tmp/err"
 
 # A --max-memory that forces small blocks (a few thousand half-boards each,
 # lists enumerated a block at a time): the same counts on 1, 2 and 3

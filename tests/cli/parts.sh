@@ -112,7 +112,7 @@ check "killed, resumed, merged: U(16)" test "$(json_field unique <<<"$out")" = "
 "$bin" count 14 -t 1 --part 2/3 --checkpoint s.ck --stop-after 1 >out 2>err
 check "a stopped part: nothing on stdout" test ! -s out
 check "a stopped part: $(cat err)" test "$(cat err)" = \
-    "nqueens: stopped by --stop-after; the work done is saved in 's.ck'; resume with: nqueens count 14 --engine halves --part 2/3 --checkpoint 's.ck'"
+    "nqueens: stopped by --stop-after; the work done is saved in 's.ck'; resume with: nqueens count 14 --engine halves --part 2/3 -t 1 --checkpoint 's.ck'"
 
 # nqueens-mpi counts a part into the same kind of file.
 if [[ -n $mpi ]]; then

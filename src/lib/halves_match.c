@@ -111,10 +111,15 @@ int nq_match_index_bits(const nq_match *m, const uint64_t *west, size_t nw, cons
                         size_t ne, int bits, int lanes, int bit[NQ_MATCH_MAX_INDEX])
 {
     /* Groups of about min_group east footprints: fewer index bits leave
-     * pairs that must collide to be tested; more leave vectors half empty. */
-    /* Two vectors' worth measured best at n = 16 to 18 (one and four: no
-     * better, or slower). */
-    const size_t min_group = (size_t)lanes * 2;
+     * pairs that must collide to be tested; more leave vectors half empty,
+     * each built and scanned. A bit's gain grows with the west footprints
+     * that scan each vector, its cost with the east vectors: so groups of
+     * one vector where the west side is the larger (even n), of 2 E/W
+     * vectors where the east one is (odd n, where E is about 6 W).
+     * Measured against groups of two vectors: count 19 -t 2 0.78x the CPU
+     * time, 18 -t 1 0.95x, 17 -t 1 0.96x (doc/performance.md). */
+    const double ratio = 2.0 * (double)ne / (double)(nw ? nw : 1);
+    const size_t min_group = (size_t)((double)lanes * (ratio > 1 ? ratio : 1));
     (void)m;
     int k = 0;
     for (size_t left = ne; left >= 2 * min_group && k < NQ_MATCH_MAX_INDEX && k < bits; left /= 2)

@@ -43,8 +43,9 @@ __extension__ typedef unsigned __int128 nq_u128;
 
 /* The version of this header; nq_version() gives the library's as
  * "MAJOR.MINOR.PATCH". Within one MAJOR, a program built against an older
- * header works with a newer library, but for 1.1's two changes that need a
- * rebuild (nq_count_memory, nq_count_params: CHANGELOG.md). */
+ * header works with a newer library: a call whose arguments change keeps
+ * its old form under its old symbol version (1.0's nq_count_memory and
+ * nq_count_params: doc/library.md). */
 #define NQ_VERSION_MAJOR 1
 #define NQ_VERSION_MINOR 1
 #define NQ_VERSION_PATCH 0

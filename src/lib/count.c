@@ -3,11 +3,13 @@
  * thread that only reads what the workers publish; nq_count_part, one part
  * of it (parts.c). */
 #include "checkpoint.h"
+#include "count_marks.h"
 #include "engines.h"
 #include "nqueens_parts.h"
 #include "plan.h"
 #include "util.h"
 
+#include <math.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,6 +24,7 @@ typedef struct monitor {
     const nq_sub_result *results;
     const unsigned char *mine; /* the subproblems this run counts: NULL, all */
     nq_checkpoint *checkpoint;
+    nq_marks *marks; /* NULL: none (no checkpoint, no progress) */
     double start, total_weight;
     double resumed_weight;
     nq_u128 resumed_solutions;
@@ -37,20 +40,35 @@ static void snapshot(const monitor *m, nq_progress *p)
         for (size_t i = 0; i < m->plan->size; i++)
             p->subproblems += m->mine[i];
     }
+    /* The marks first, then each done flag once: a subproblem that ends
+     * between counts whole (a mark is cleared only after done is set), so
+     * the fraction never goes back. */
+    nq_mark *marks = NULL;
+    const long got = m->marks ? nq_marks_copy(m->marks, m->done, &marks) : 0;
+    const size_t marked = got > 0 ? (size_t)got : 0;
+    size_t k = 0;
     for (size_t i = 0; i < m->plan->size; i++) {
-        if ((m->mine && !m->mine[i]) || !__atomic_load_n(&m->done[i], __ATOMIC_ACQUIRE))
+        if (m->mine && !m->mine[i])
             continue;
+        if (!__atomic_load_n(&m->done[i], __ATOMIC_ACQUIRE)) {
+            while (k < marked && marks[k].i < i)
+                k++;
+            if (k < marked && marks[k].i == i)
+                weight += m->plan->weights[i] * fmax(0, nq_mark_share(m->plan, i, &marks[k]));
+            continue;
+        }
         p->done++;
         p->solutions += m->results[i].total;
         weight += m->plan->weights[i];
     }
-    p->fraction = m->total_weight > 0 ? weight / m->total_weight : 1;
+    free(marks);
+    p->fraction = m->total_weight > 0 ? fmin(1, weight / m->total_weight) : 1;
     p->seconds = nq_now() - m->start;
     const double this_run = weight - m->resumed_weight;
     if (p->seconds > 0)
         p->rate = (double)(p->solutions - m->resumed_solutions) / p->seconds;
     if (this_run > 0 && p->seconds > 0)
-        p->eta = (m->total_weight - weight) * p->seconds / this_run;
+        p->eta = fmax(0, m->total_weight - weight) * p->seconds / this_run;
 }
 
 /* One line to the caller's log, if it has one. */
@@ -207,21 +225,36 @@ static int count_plan(const nq_count_params *params, int part, int parts, nq_pla
     }
     if (m.checkpoint && params->recount)
         err = recount_stored(params, plan, threads, done, results);
-    /* Where the threads are inside their subproblems, for the checkpoint:
-     * a stop or a kill loses seconds of each, not all of it. */
+    /* Where the threads are inside their subproblems, for the checkpoint
+     * (a stop or a kill loses seconds of each, not all of it) and the
+     * progress (its share of each). */
     nq_marks *marks = NULL;
-    if (!err && m.checkpoint) {
-        const nq_mark *resumed;
-        size_t resumed_count;
-        nq_ck_resumed_marks(m.checkpoint, &resumed, &resumed_count);
-        err = nq_marks_create(&marks, threads, resumed, resumed_count);
-        if (!err)
+    const nq_mark *resumed_marks = NULL;
+    size_t resumed_count = 0;
+    if (!err && (m.checkpoint || params->progress)) {
+        if (m.checkpoint)
+            nq_ck_resumed_marks(m.checkpoint, &resumed_marks, &resumed_count);
+        err = nq_marks_create(&marks, threads, resumed_marks, resumed_count);
+        if (!err && m.checkpoint)
             nq_ck_attach_marks(m.checkpoint, marks);
     }
+    m.marks = marks;
     size_t listed = 0;
     if (!err && parts)
         err = part_list(plan, part, parts, done, mine, list, &listed);
+    if (!err && resumed_count) { /* said once: a notice, the count goes on */
+        char line[600];
+        nq_marks_dropped(plan, threads, params->checkpoint, resumed_marks, resumed_count, done,
+                         line, sizeof line);
+        tell(params, 0, line);
+    }
     nq_sub_result resumed = { 0, 0 }, run = { 0, 0 };
+    for (size_t k = 0; k < resumed_count; k++) {
+        const size_t i = resumed_marks[k].i;
+        if (!done[i] && (!mine || mine[i]))
+            m.resumed_weight +=
+                plan->weights[i] * fmax(0, nq_mark_share(plan, i, &resumed_marks[k]));
+    }
     for (size_t i = 0; i < size; i++) {
         if (mine && !mine[i])
             continue;
@@ -264,12 +297,12 @@ static int count_plan(const nq_count_params *params, int part, int parts, nq_pla
         result->checkpoint_error = nq_checkpoint_write(m.checkpoint, done, results);
     }
     nq_checkpoint_close(m.checkpoint);
-    nq_marks_destroy(marks);
     if (params->progress && (!err || err == NQ_ERR(EINTR))) {
         nq_progress snap;
-        snapshot(&m, &snap);
+        snapshot(&m, &snap); /* with the marks of a stop */
         params->progress(params->progress_ctx, &snap);
     }
+    nq_marks_destroy(marks);
     for (size_t i = 0; mine && i < size; i++)
         result->subproblems += mine[i];
     free(done);

@@ -5,6 +5,7 @@
 
 #include "engines.h"
 #include "halves.h"
+#include "halves_marks.h"
 #include "plan.h"
 #include "util.h"
 
@@ -146,47 +147,6 @@ int nq_halves_sample(const nq_plan *plan, size_t i, void *work, uint64_t pick,
     return 0;
 }
 
-/* A piece's marks: the budget its blocks were made with, then its
- * position (nq_halves_pos): row sets done, east blocks, west blocks,
- * pairs, and the weighted sum in two words. */
-typedef struct mark_teller {
-    nq_marks *marks;
-    int thread;
-    size_t i, budget;
-} mark_teller;
-
-static void set_mark(void *ctx, const nq_halves_pos *pos)
-{
-    const mark_teller *m = ctx;
-    const nq_mark mark = { .i = m->i,
-                           .w = { m->budget, pos->set, pos->east, pos->west, pos->pairs,
-                                  (uint64_t)pos->sum, (uint64_t)(pos->sum >> 64), 0 } };
-    nq_marks_set(m->marks, m->thread, &mark);
-}
-
-int nq_halves_count_marked(const nq_plan *plan, size_t i, void *work, const volatile int *stop,
-                           const nq_mark *from, nq_marks *marks, int t, nq_sub_result *out)
-{
-    const nq_halves_piece *c = &((const nq_halves_piece *)plan->subs)[i];
-    if (c->turns) /* a turn part takes seconds: no marks */
-        return nq_halves_count_one(plan, i, work, stop, out);
-    out->total = out->unique = 0;
-    mark_teller m = { marks, t, i, nq_halves_work_budget(work) };
-    nq_halves_tell tell = { set_mark, &m, nq_mark_every(), 0 };
-    nq_halves_pos pos, *at = NULL;
-    /* Only a mark of this piece, these blocks and a plausible sum: any
-     * other is counted from the start (a wrong one could only lower it). */
-    if (from && from->i == i && from->w[0] == m.budget && from->w[1] <= UINT32_MAX &&
-        !from->w[7]) {
-        pos = (nq_halves_pos){ .set = (uint32_t)from->w[1], .east = from->w[2],
-                               .west = from->w[3], .pairs = from->w[4],
-                               .sum = (nq_u128)from->w[6] << 64 | from->w[5] };
-        if (nq_halves_plausible(plan, i, pos.sum, 0) && pos.pairs <= INT64_MAX)
-            at = &pos;
-    }
-    return nq_halves_count_piece_from(work, c, stop, at, &tell, &out->total);
-}
-
 int nq_halves_prefix(const nq_plan *plan, size_t i, int8_t cols[NQ_MAX_N])
 {
     const nq_halves_piece *c = &((const nq_halves_piece *)plan->subs)[i];
@@ -294,6 +254,7 @@ const nq_engine nq_halves_engine = {
     .work_bytes = nq_halves_work_size,
     .count_one = nq_halves_count_one,
     .count_marked = nq_halves_count_marked,
+    .mark_share = nq_halves_mark_share,
     .prefix = nq_halves_prefix,
     .finish = nq_halves_finish,
     .memory = nq_halves_memory,

@@ -13,8 +13,6 @@ int nq_halves_count_one(const nq_plan *plan, size_t i, void *work, const volatil
                         nq_sub_result *out);
 int nq_halves_sample(const nq_plan *plan, size_t i, void *work, uint64_t pick,
                      const volatile int *stop, nq_sub_sample *out);
-int nq_halves_count_marked(const nq_plan *plan, size_t i, void *work, const volatile int *stop,
-                           const nq_mark *from, nq_marks *marks, int t, nq_sub_result *out);
 int nq_halves_prefix(const nq_plan *plan, size_t i, int8_t cols[NQ_MAX_N]);
 int nq_halves_finish(const nq_plan *plan, nq_sub_result *sum);
 uint64_t nq_halves_memory(int n, int threads, uint64_t limit, size_t *budget);

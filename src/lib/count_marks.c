@@ -1,0 +1,87 @@
+/* Marks in a count (count_marks.h): their share, and those dropped. */
+#include "count_marks.h"
+
+#include "engines.h"
+
+#include <stdio.h>
+
+double nq_mark_share(const nq_plan *plan, size_t i, const nq_mark *m)
+{
+    if (!plan->engine->mark_share)
+        return 0;
+    const double share = plan->engine->mark_share(plan, i, m);
+    return share < 0 ? -1 : share > 1 ? 1 : share;
+}
+
+/* The --max-memory that gives `threads` threads blocks of exactly `budget`
+ * bytes by the engine's rule (its memory hook), as round as it may be; 0
+ * if none does. The budget grows with the limit: the least that reaches
+ * it, found by halving. */
+static uint64_t limit_for(const nq_plan *plan, int threads, uint64_t budget)
+{
+    const nq_engine *e = plan->engine;
+    size_t b;
+    uint64_t lo = 1, hi = (uint64_t)1 << 62;
+    if (!e->memory || (e->memory(plan->n, threads, hi, &b), b < budget))
+        return 0;
+    while (lo < hi) {
+        const uint64_t mid = lo + (hi - lo) / 2;
+        e->memory(plan->n, threads, mid, &b);
+        if (b >= budget)
+            hi = mid;
+        else
+            lo = mid + 1;
+    }
+    e->memory(plan->n, threads, lo, &b);
+    if (b != budget)
+        return 0;
+    for (int shift = 30; shift >= 10; shift -= 10) { /* 3G, 11M, 5120K if they keep it */
+        const uint64_t unit = (uint64_t)1 << shift, round = (lo + unit - 1) / unit * unit;
+        e->memory(plan->n, threads, round, &b);
+        if (b == budget)
+            return round;
+    }
+    return lo;
+}
+
+/* bytes as --max-memory reads them back exactly: 11M, 4G, 17K or 1000. */
+static void size_exact(uint64_t bytes, char buf[32])
+{
+    static const char units[] = "KMGT";
+    int u = 0;
+    while (u < 4 && bytes && !(bytes & (((uint64_t)1 << 10 * (u + 1)) - 1)))
+        u++;
+    if (u)
+        snprintf(buf, 32, "%llu%c", (unsigned long long)(bytes >> 10 * u), units[u - 1]);
+    else
+        snprintf(buf, 32, "%llu", (unsigned long long)bytes);
+}
+
+size_t nq_marks_dropped(const nq_plan *plan, int threads, const char *path, const nq_mark *marks,
+                        size_t count, const unsigned char *done, char *line, size_t size)
+{
+    size_t dropped = 0;
+    uint64_t budget = 0;
+    *line = '\0';
+    for (size_t k = 0; k < count; k++)
+        if (!done[marks[k].i] && nq_mark_share(plan, marks[k].i, &marks[k]) < 0 && !dropped++)
+            budget = marks[k].w[0];
+    if (!dropped)
+        return 0;
+    const double mib = 1 << 20;
+    const uint64_t limit = limit_for(plan, threads, budget);
+    char keep[100], size_str[32];
+    size_exact(limit, size_str);
+    if (limit)
+        snprintf(keep, sizeof keep, "-t %d --max-memory %s keeps it", threads, size_str);
+    else
+        snprintf(keep, sizeof keep, "no --max-memory gives -t %d such blocks", threads);
+    const int one = dropped == 1;
+    snprintf(line, size,
+             "checkpoint '%s': the progress inside %zu subproblem%s is dropped and %s from %s "
+             "start: it was made by threads with %.1f MiB of blocks, this run's have %.1f MiB "
+             "(-t and --max-memory set them); %s",
+             path, dropped, one ? "" : "s", one ? "it counts again" : "they count again",
+             one ? "its" : "their", (double)budget / mib, (double)plan->work_budget / mib, keep);
+    return dropped;
+}

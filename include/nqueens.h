@@ -110,7 +110,9 @@ typedef struct nq_run_hooks {
 
 /* How far a count is, for progress reports. */
 typedef struct nq_progress {
-    double fraction; /* share of the estimated work done, 0..1 */
+    double fraction; /* share of the estimated work done, 0..1: the subproblems done, and
+                      * the part of each in progress that its mark says (halves), so
+                      * it grows inside pieces of hours and never goes back */
     size_t done, subproblems;
     nq_u128 solutions;     /* found so far, resumed ones included */
     double seconds;        /* since this run started */

@@ -235,6 +235,8 @@ static int count_plan(const nq_count_params *params, int part, int parts, nq_pla
         if (m.checkpoint)
             nq_ck_resumed_marks(m.checkpoint, &resumed_marks, &resumed_count);
         err = nq_marks_create(&marks, threads, resumed_marks, resumed_count);
+        if (!err)
+            nq_marks_set_progress(marks, params->progress != NULL);
         if (!err && m.checkpoint)
             nq_ck_attach_marks(m.checkpoint, marks);
     }

@@ -4,15 +4,21 @@
 #include "halves_marks.h"
 
 #include "halves.h"
+#include "halves_geom.h"
 #include "plan.h"
+
+#include <math.h>
 
 /* A piece's marks: the budget its blocks were made with, then its
  * position (nq_halves_pos): row sets done, east blocks, west blocks,
- * pairs, and the weighted sum in two words. */
+ * pairs, and the weighted sum in two words; then the blocks of the
+ * piece's first row set where they are known (nq_halves_blocks), for the
+ * progress. */
 typedef struct mark_teller {
     nq_marks *marks;
     int thread;
     size_t i, budget;
+    uint64_t blocks;
 } mark_teller;
 
 static void set_mark(void *ctx, const nq_halves_pos *pos)
@@ -20,7 +26,7 @@ static void set_mark(void *ctx, const nq_halves_pos *pos)
     const mark_teller *m = ctx;
     const nq_mark mark = { .i = m->i,
                            .w = { m->budget, pos->set, pos->east, pos->west, pos->pairs,
-                                  (uint64_t)pos->sum, (uint64_t)(pos->sum >> 64), 0 } };
+                                  (uint64_t)pos->sum, (uint64_t)(pos->sum >> 64), m->blocks } };
     nq_marks_set(m->marks, m->thread, &mark);
 }
 
@@ -34,16 +40,31 @@ static size_t plan_budget(const nq_plan *plan)
 
 /* Whether mark m of piece i can be gone on from by a thread of `budget`,
  * and its position: only a mark of this piece, these blocks and a
- * plausible sum (a wrong one could only lower the count). */
+ * plausible sum (a wrong one could only lower the count). Word 7 only
+ * tells the progress: 1.1 wrote 0 there, and refuses the marks that hold
+ * more (their pieces start again). */
 static int mark_position(const nq_plan *plan, size_t i, size_t budget, const nq_mark *m,
                          nq_halves_pos *pos)
 {
-    if (!m || m->i != i || m->w[0] != budget || m->w[1] > UINT32_MAX || m->w[7] ||
-        m->w[4] > INT64_MAX || ((const nq_halves_piece *)plan->subs)[i].turns)
+    if (!m || m->i != i || m->w[0] != budget || m->w[1] > UINT32_MAX || m->w[4] > INT64_MAX ||
+        ((const nq_halves_piece *)plan->subs)[i].turns)
         return 0;
     *pos = (nq_halves_pos){ .set = (uint32_t)m->w[1], .east = m->w[2], .west = m->w[3],
                             .pairs = m->w[4], .sum = (nq_u128)m->w[6] << 64 | m->w[5] };
     return plan->engine->plausible(plan, i, pos->sum, 0);
+}
+
+int nq_halves_blocks(nq_halves_work *w, const nq_halves_piece *piece, const volatile int *stop,
+                     uint64_t *blocks)
+{
+    static const uint64_t first[3] = { 0, 0, 0 };
+    nq_halves_slice s;
+    *blocks = 0;
+    const int err = nq_halves_count_slice(w, piece, first, stop, &s);
+    if (!err && s.sets && s.blocks[0] && s.blocks[1] && s.blocks[0] <= UINT32_MAX &&
+        s.blocks[1] <= UINT32_MAX)
+        *blocks = (uint64_t)s.blocks[0] << 32 | s.blocks[1];
+    return err;
 }
 
 int nq_halves_count_marked(const nq_plan *plan, size_t i, void *work, const volatile int *stop,
@@ -53,12 +74,43 @@ int nq_halves_count_marked(const nq_plan *plan, size_t i, void *work, const vola
     if (c->turns) /* a turn part takes seconds: no marks */
         return plan->engine->count_one(plan, i, work, stop, out);
     out->total = out->unique = 0;
-    mark_teller m = { marks, t, i, nq_halves_work_budget(work) };
-    nq_halves_tell tell = { set_mark, &m, nq_mark_every(), 0 };
+    mark_teller m = { marks, t, i, nq_halves_work_budget(work), 0 };
     nq_halves_pos pos;
     const int from_mark = mark_position(plan, i, m.budget, from, &pos);
+    m.blocks = from_mark ? from->w[7] : 0;
+    if (!m.blocks && nq_marks_progress(marks) && plan->n >= NQ_HALVES_BLOCKS_FROM &&
+        (!from_mark || !pos.set)) {
+        const int err = nq_halves_blocks(work, c, stop, &m.blocks);
+        if (err)
+            return err;
+    }
+    nq_halves_tell tell = { set_mark, &m, nq_mark_every(), 0 };
     return nq_halves_count_piece_from(work, c, stop, from_mark ? &pos : NULL, &tell,
                                       &out->total);
+}
+
+/* The row sets of piece c that count, as its count walks them
+ * (halves_work.c): the subsets of the frame's free south rows with the
+ * queens the north rows leave (or the piece's one) that have a weight.
+ * Up to 2^h subsets (h = 14 at n = 28): for the progress only. */
+static uint32_t piece_sets(int n, const nq_halves_piece *c)
+{
+    const geom G = geom_of(n);
+    frame f;
+    if (n == 1)
+        return 1;
+    if (nq_halves_frame(&G, c->middle_col, c->middle_row, &f))
+        return 0;
+    const int queens = f.west_queens - __builtin_popcount(c->north);
+    const int by_rows = !G.g || c->middle_col == G.h;
+    uint32_t sets = 0, x = c->south != NQ_HALVES_ANY ? c->south & f.south : 0;
+    do {
+        if (__builtin_popcount(x) == queens && (c->south == NQ_HALVES_ANY || c->south == x) &&
+            (by_rows ? nq_halves_rows_weight(&G, &f, c->north, x) : c->weight))
+            sets++;
+        x = (x - f.south) & f.south;
+    } while (x && c->south == NQ_HALVES_ANY);
+    return sets;
 }
 
 double nq_halves_mark_share(const nq_plan *plan, size_t i, const nq_mark *m)
@@ -66,5 +118,15 @@ double nq_halves_mark_share(const nq_plan *plan, size_t i, const nq_mark *m)
     nq_halves_pos pos;
     if (!mark_position(plan, i, plan_budget(plan), m, &pos))
         return -1;
-    return 0;
+    const uint32_t sets = piece_sets(plan->n, &((const nq_halves_piece *)plan->subs)[i]);
+    if (!sets)
+        return 0;
+    /* In the first row set, where its blocks are known: the east blocks
+     * done, and the west blocks scanned against the next; short of the
+     * whole, which only the set's end is. */
+    double in_set = 0;
+    const double west = (double)(m->w[7] >> 32), east = (double)(m->w[7] & UINT32_MAX);
+    if (!pos.set && west > 0 && east > 0)
+        in_set = fmin(0.999, ((double)pos.east + fmin((double)pos.west, west) / west) / east);
+    return fmin(1, (fmin(pos.set, sets) + in_set) / sets);
 }

@@ -9,7 +9,7 @@
 
 struct nq_marks {
     pthread_mutex_t lock;
-    int threads;
+    int threads, progress;
     nq_mark *live; /* one per thread; i = SIZE_MAX: none */
     nq_mark *resumed;
     size_t resumed_count;
@@ -69,6 +69,16 @@ void nq_marks_destroy(nq_marks *m)
 int nq_marks_threads(const nq_marks *m)
 {
     return m->threads;
+}
+
+void nq_marks_set_progress(nq_marks *m, int on)
+{
+    m->progress = on;
+}
+
+int nq_marks_progress(const nq_marks *m)
+{
+    return m->progress;
 }
 
 void nq_marks_set(nq_marks *m, int t, const nq_mark *mark)

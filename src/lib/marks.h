@@ -28,6 +28,11 @@ typedef struct nq_marks nq_marks;
 int nq_marks_create(nq_marks **out, int threads, const nq_mark *resumed, size_t count);
 void nq_marks_destroy(nq_marks *m);
 int nq_marks_threads(const nq_marks *m);
+/* Whether the count shows its progress (set before the threads start): an
+ * engine may then learn what a mark's share needs at some cost (the
+ * halves engine's blocks, halves_marks.h). */
+void nq_marks_set_progress(nq_marks *m, int on);
+int nq_marks_progress(const nq_marks *m);
 /* Thread t's mark (NULL: none, its subproblem is done). */
 void nq_marks_set(nq_marks *m, int t, const nq_mark *mark);
 /* The mark the run began with for subproblem i, or NULL. */

@@ -1,0 +1,161 @@
+/* Marks as the progress reads them: a halves mark's share of its piece
+ * (in 0..1, growing along the piece, -1 for another budget's), and a
+ * count's fraction, which adds them and never goes back. */
+#include <criterion/criterion.h>
+
+#include "count_marks.h"
+#include "engines.h"
+#include "halves.h"
+#include "halves_marks.h"
+#include "plan.h"
+
+#include <stdlib.h>
+
+typedef struct told {
+    nq_halves_pos pos[20000];
+    size_t count;
+} told;
+
+static void keep_position(void *ctx, const nq_halves_pos *pos)
+{
+    told *t = ctx;
+    if (t->count < sizeof t->pos / sizeof t->pos[0])
+        t->pos[t->count++] = *pos;
+}
+
+static nq_mark mark_of(size_t i, size_t budget, const nq_halves_pos *p, uint64_t blocks)
+{
+    return (nq_mark){ .i = i, .w = { budget, p->set, p->east, p->west, p->pairs,
+                                     (uint64_t)p->sum, (uint64_t)(p->sum >> 64), blocks } };
+}
+
+/* Every position a piece tells, as a mark: its share in [0, 1], never
+ * less than the one before; with the row set's blocks known (pieces of one
+ * row set, as from n = 26), it reaches the end of the set's blocks. With
+ * the smallest budget: positions inside a row set's blocks. */
+Test(marks, a_share_grows_along_a_piece, .timeout = 300)
+{
+    static told t;
+    size_t rising = 0, near_end = 0, one_set = 0;
+    for (int n = 13; n <= 16; n++) {
+        nq_plan plan = { .n = n, .engine = &nq_halves_engine, .work_budget = 1 };
+        nq_halves_piece *pieces;
+        cr_assert_eq(nq_halves_pieces(n, (size_t)1 << 20, 1, NULL, &pieces, &plan.size), 0);
+        plan.subs = pieces;
+        nq_halves_work *w;
+        cr_assert_eq(nq_halves_work_create(&w, n, nq_simd_best(), 1), 0);
+        const size_t budget = nq_halves_work_budget(w);
+        for (size_t i = 0; i < plan.size; i += 7) {
+            uint64_t blocks;
+            cr_assert_eq(nq_halves_blocks(w, &pieces[i], NULL, &blocks), 0);
+            one_set += blocks != 0;
+            nq_halves_tell tell = { keep_position, &t, 0, 0 };
+            nq_u128 total;
+            t.count = 0;
+            cr_assert_eq(nq_halves_count_piece_from(w, &pieces[i], NULL, NULL, &tell, &total), 0);
+            /* A row set's share: that of a mark after the first. */
+            const nq_halves_pos after_first = { .set = 1 };
+            const nq_mark next = mark_of(i, budget, &after_first, 0);
+            const double unit = nq_halves_mark_share(&plan, i, &next);
+            double last = 0, first_set = 0;
+            for (size_t k = 0; k < t.count; k++) {
+                const nq_mark m = mark_of(i, budget, &t.pos[k], blocks);
+                const double share = nq_halves_mark_share(&plan, i, &m);
+                cr_assert(share >= 0 && share <= 1, "n=%d piece %zu position %zu: %g", n, i, k,
+                          share);
+                cr_assert(share >= last, "n=%d piece %zu position %zu: %g after %g", n, i, k,
+                          share, last);
+                rising += share > last;
+                last = share;
+                if (!t.pos[k].set)
+                    first_set = share;
+                const nq_mark other = mark_of(i, budget + 1, &t.pos[k], blocks);
+                cr_assert_eq(nq_halves_mark_share(&plan, i, &other), -1);
+            }
+            /* The first set's last position: its blocks all but done. */
+            near_end += blocks && unit > 0 && first_set > 0.9 * unit;
+        }
+        nq_halves_work_destroy(w);
+        free(pieces);
+    }
+    cr_assert_gt(one_set, 10, "%zu pieces of one row set", one_set);
+    cr_assert_gt(near_end, one_set / 2, "%zu of %zu near the end", near_end, one_set);
+    cr_assert_gt(rising, 100, "%zu rises", rising);
+}
+
+/* A whole piece's row sets: the share follows them (a piece of many, the
+ * blocks unknown), and a turn part has no marks. */
+Test(marks, a_share_follows_the_row_sets)
+{
+    nq_plan *plan;
+    cr_assert_eq(nq_plan_create(&plan, 14, NQ_ENG_HALVES, 0, NULL), 0);
+    const nq_halves_piece *pieces = plan->subs;
+    const size_t budget = nq_halves_sizes_for(NQ_HALVES_BUDGET_DEFAULT).budget;
+    size_t many = 0;
+    for (size_t i = 0; i < plan->size; i++) {
+        const nq_halves_pos first = { .set = 0 }, second = { .set = 1 };
+        const nq_mark a = mark_of(i, budget, &first, 0), b = mark_of(i, budget, &second, 0);
+        if (pieces[i].turns) {
+            cr_assert_eq(nq_mark_share(plan, i, &a), -1);
+            continue;
+        }
+        cr_assert_eq(nq_mark_share(plan, i, &a), 0);
+        const double share = nq_mark_share(plan, i, &b); /* 0: a piece without row sets */
+        cr_assert(share >= 0 && share <= 1, "piece %zu: %g", i, share);
+        many += share > 0 && share < 0.5;
+    }
+    cr_assert_gt(many, 0);
+    nq_plan_destroy(plan);
+}
+
+typedef struct seen {
+    double fraction[100000];
+    size_t count, done_before;
+    volatile int stop;
+    size_t stop_after, finished;
+} seen;
+
+static void record(void *ctx, const nq_progress *p)
+{
+    seen *s = ctx;
+    if (s->count < sizeof s->fraction / sizeof s->fraction[0])
+        s->fraction[s->count++] = p->fraction;
+}
+
+static void on_done(void *ctx, size_t i)
+{
+    (void)i;
+    seen *s = ctx;
+    if (s->stop_after && __atomic_add_fetch(&s->finished, 1, __ATOMIC_RELAXED) >= s->stop_after)
+        s->stop = 1;
+}
+
+/* The fraction of a count with a mark after every block, read every 10
+ * ms: never less than the one before, to 1 at the end; and after a stop,
+ * the last (with the stop's marks) no less either. */
+Test(marks, a_count_fraction_never_goes_back, .timeout = 300)
+{
+    setenv("NQUEENS_MARK_EVERY", "0", 1);
+    static seen s;
+    for (int stopped = 0; stopped < 2; stopped++) {
+        s.count = 0;
+        s.stop = 0;
+        s.finished = 0;
+        s.stop_after = stopped ? 40 : 0;
+        const nq_run_hooks hooks = { .stop = &s.stop, .on_done = on_done, .ctx = &s };
+        const nq_count_params p = { .n = 17, .threads = 2, .engine_exact = 1,
+                                    .max_memory = 12 << 20, .hooks = &hooks,
+                                    .progress = record, .progress_ctx = &s,
+                                    .progress_every = 0.01 };
+        nq_count_result r;
+        cr_assert_eq(nq_count(&p, &r), stopped ? NQ_ERR(EINTR) : 0);
+        cr_assert_gt(s.count, 0);
+        for (size_t k = 1; k < s.count; k++)
+            cr_assert(s.fraction[k] >= s.fraction[k - 1], "snapshot %zu: %g after %g", k,
+                      s.fraction[k], s.fraction[k - 1]);
+        if (!stopped)
+            cr_assert_eq(s.fraction[s.count - 1], 1);
+        else
+            cr_assert_lt(s.fraction[s.count - 1], 1);
+    }
+}

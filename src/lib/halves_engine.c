@@ -191,7 +191,7 @@ static double shared_bytes(int n)
 }
 
 /* A thread's buffers outside its budget: the work and matcher structs, the
- * stream's buffer of entries, and the index arrays of the memos and
+ * stream's buffer of entries, and the index arrays of the memo and
  * buckets (per row set). */
 static double thread_bytes(int n)
 {

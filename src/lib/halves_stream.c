@@ -134,8 +134,8 @@ int nq_memo_init(memo *m, int h, size_t entries)
 {
     *m = (memo){ .cap = entries };
     m->buf = malloc((entries ? entries : 1) * sizeof *m->buf);
-    m->at = malloc(((size_t)1 << h) * sizeof *m->at);
-    m->count = malloc(((size_t)1 << h) * sizeof *m->count);
+    m->at = malloc(((size_t)NQ_MEMO_KINDS << h) * sizeof *m->at);
+    m->count = malloc(((size_t)NQ_MEMO_KINDS << h) * sizeof *m->count);
     if (!m->buf || !m->at || !m->count)
         return NQ_ERR(ENOMEM);
     nq_memo_clear(m, h);
@@ -151,41 +151,55 @@ void nq_memo_free(memo *m)
 
 void nq_memo_clear(memo *m, int h)
 {
-    memset(m->at, 0xff, ((size_t)1 << h) * sizeof *m->at);
+    memset(m->at, 0xff, ((size_t)NQ_MEMO_KINDS << h) * sizeof *m->at);
     m->used = 0;
 }
 
-/* A list from the memo, or enumerated into it where it fits (at most a
- * quarter of the memo, which starts afresh when that much is not left), or
- * else enumerated as it is read. */
-static void lsrc_start(lsrc *s, memo *m, const geom *G, uint32_t rows, uint32_t cols,
+/* A list takes at most this share of the memo, so that the four of a row
+ * set fit in what nq_memo_make_room leaves. */
+#define MEMO_LIST (4 * NQ_MEMO_KINDS)
+
+void nq_memo_make_room(memo *m, int h)
+{
+    if (m->cap - m->used < NQ_MEMO_KINDS * (m->cap / MEMO_LIST))
+        nq_memo_clear(m, h);
+}
+
+size_t nq_memo_bytes(int h, size_t entries)
+{
+    return entries * sizeof(qent) + 2 * ((size_t)NQ_MEMO_KINDS << h) * sizeof(uint32_t);
+}
+
+/* A list from the memo, or enumerated into it where it fits (at most
+ * MEMO_LIST of it: nq_memo_make_room left that much for each), or else
+ * enumerated as it is read. */
+static void lsrc_start(lsrc *s, memo *m, int kind, const geom *G, uint32_t rows, uint32_t cols,
                        const uint32_t *forbid, uint32_t part, uint32_t parts)
 {
+    const size_t key = (size_t)kind << G->h | rows;
     qiter_start(&s->it, G, rows, cols, forbid);
     s->pos = s->ord = 0;
     s->enumerated = 0;
     s->stride = parts;
     s->offset = part;
-    if (m->at[rows] == UNKNOWN) {
-        const size_t most = m->cap / 4;
-        if (m->cap - m->used < most)
-            nq_memo_clear(m, G->h);
+    if (m->at[key] == UNKNOWN) {
+        const size_t most = m->cap / MEMO_LIST;
         const size_t n = qiter_next(&s->it, m->buf + m->used, most);
         if (s->it.done) {
-            m->at[rows] = (uint32_t)m->used;
-            m->count[rows] = (uint32_t)n;
+            m->at[key] = (uint32_t)m->used;
+            m->count[key] = (uint32_t)n;
             m->used += n;
         } else {
-            m->at[rows] = TOO_BIG;
+            m->at[key] = TOO_BIG;
             qiter_start(&s->it, G, rows, cols, forbid);
         }
     }
-    if (m->at[rows] == TOO_BIG) {
+    if (m->at[key] == TOO_BIG) {
         s->enumerated = 1;
         return;
     }
-    s->arr = m->buf + m->at[rows];
-    s->count = m->count[rows];
+    s->arr = m->buf + m->at[key];
+    s->count = m->count[key];
 }
 
 /* The next at most max entries of a part (stride > 1), kept in tmp. */
@@ -275,13 +289,13 @@ size_t nq_stream_bytes(const stream *s)
            s->rcap * sizeof *s->rraw + (((size_t)1 << s->G->h) + 1) * sizeof *s->start;
 }
 
-void nq_stream_begin(stream *s, memo *mn, memo *ms, uint32_t north, uint32_t south,
+void nq_stream_begin(stream *s, memo *m, int kind, uint32_t north, uint32_t south,
                      const uint32_t *forbid_north, const uint32_t *forbid_south, uint32_t cols,
                      uint32_t part, uint32_t parts)
 {
     s->cols = cols;
-    lsrc_start(&s->list[0], mn, s->G, north, cols, forbid_north, part, parts ? parts : 1);
-    lsrc_start(&s->list[1], ms, s->G, south, cols, forbid_south, 0, 1);
+    lsrc_start(&s->list[0], m, kind, s->G, north, cols, forbid_north, part, parts ? parts : 1);
+    lsrc_start(&s->list[1], m, kind + 1, s->G, south, cols, forbid_south, 0, 1);
     /* The longer list is held where it fits in one chunk: fewer entries
      * stream past larger buckets, and the join's vectors fill (measured:
      * holding the shorter made n = 17 20% slower). Otherwise the shorter,

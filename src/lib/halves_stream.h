@@ -29,12 +29,15 @@ typedef struct qiter {
     uint32_t avail[32], used[33], ld[33], rd[33], a[33], b[33];
 } qiter;
 
-/* Every list of one kind (a side's north or south quadrant) met under the
- * current middle configuration, by row set, while they fit. */
+/* Every list met under the current middle configuration, by kind (a
+ * side's north or south quadrant: NQ_MEMO_KINDS of them) and row set, while
+ * they fit: one pool for the four kinds, whose needs differ (odd n: many
+ * south row sets to a piece's one north). */
+#define NQ_MEMO_KINDS 4
 typedef struct memo {
     qent *buf;
     size_t cap, used; /* entries */
-    uint32_t *at, *count;
+    uint32_t *at, *count; /* per kind << h | rows */
 } memo;
 
 /* A list: a memo's array, or an enumeration; only the entries whose place
@@ -75,6 +78,11 @@ join_fn nq_halves_join_fn(int avx512);
 int nq_memo_init(memo *m, int h, size_t entries);
 void nq_memo_free(memo *m);
 void nq_memo_clear(memo *m, int h);
+/* Empties the memo unless the four lists of a row set fit in what is left:
+ * before their streams begin, never while a list is read from it. */
+void nq_memo_make_room(memo *m, int h);
+/* Bytes a memo of `entries` holds. */
+size_t nq_memo_bytes(int h, size_t entries);
 
 /* Buffers for a stream holding chunks of `held` entries. NQ_ERR(ENOMEM). */
 int nq_stream_init(stream *s, const geom *G, int east, size_t held);
@@ -84,7 +92,7 @@ size_t nq_stream_bytes(const stream *s);
 /* Starts the side's half-boards for these north and south rows: only those
  * whose north placement's place in its list is `part` modulo `parts` (parts
  * 1: all). The places do not depend on the budget, so neither do parts. */
-void nq_stream_begin(stream *s, memo *mn, memo *ms, uint32_t north, uint32_t south,
+void nq_stream_begin(stream *s, memo *m, int kind, uint32_t north, uint32_t south,
                      const uint32_t *forbid_north, const uint32_t *forbid_south, uint32_t cols,
                      uint32_t part, uint32_t parts);
 /* Back to the first half-board. */

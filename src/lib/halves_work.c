@@ -30,7 +30,8 @@ nq_halves_sizes nq_halves_sizes_for(size_t budget)
      * group); an east one 8 + 54 (its tables, at most 2 bytes a chunk, with
      * groups padded to whole vectors: at most half as much again, and a
      * page), the matcher's with its buffers' 7% slack (nq_match_reserve).
-     * A quarter of the budget to the memos, an eighth to the held chunks,
+     * A quarter of the budget to the memo (one pool for the four kinds of
+     * list), an eighth to the held chunks,
      * an eighth to the west block and three eighths to the east one: each
      * east block streams every west block past it, so fewer east blocks
      * join the west half-boards fewer times (at the default budget blocks
@@ -39,7 +40,7 @@ nq_halves_sizes nq_halves_sizes_for(size_t budget)
     if (budget < NQ_HALVES_BUDGET_MIN)
         budget = NQ_HALVES_BUDGET_MIN;
     nq_halves_sizes z = { .budget = budget };
-    z.memo = budget / 16 / sizeof(qent);
+    z.memo = budget / 4 / sizeof(qent);
     z.held = budget / 16 / 28;
     z.west = budget / 8 / 47;
     z.east = budget / 8 * 3 / 62;
@@ -63,9 +64,9 @@ int nq_halves_work_create(nq_halves_work **out, int n, nq_simd level, size_t bud
     w->join = nq_halves_join_fn(level == NQ_SIMD_AVX512);
     for (int k = 0; k < 2 && !err; k++) {
         err = nq_stream_init(&w->sides[k], &w->G, k, w->z.held);
-        for (int q = 0; q < 2 && !err; q++)
-            err = nq_memo_init(&w->memos[k][q], w->G.h, w->z.memo);
     }
+    if (!err)
+        err = nq_memo_init(&w->memo, w->G.h, w->z.memo);
     w->west = malloc(w->z.west * sizeof *w->west);
     w->east = malloc(w->z.east * sizeof *w->east);
     for (int k = 0; k < 2; k++)
@@ -86,11 +87,10 @@ void nq_halves_work_destroy(nq_halves_work *w)
         return;
     for (int k = 0; k < 2; k++) {
         nq_stream_free(&w->sides[k]);
-        for (int q = 0; q < 2; q++)
-            nq_memo_free(&w->memos[k][q]);
         free(w->all[k]);
         free(w->keep[k]);
     }
+    nq_memo_free(&w->memo);
     free(w->west);
     free(w->east);
     nq_match_destroy(w->match);
@@ -99,11 +99,11 @@ void nq_halves_work_destroy(nq_halves_work *w)
 
 size_t nq_halves_work_bytes(const nq_halves_work *w)
 {
-    size_t bytes = sizeof *w + (w->z.west + w->z.east) * sizeof(uint64_t) + nq_match_bytes(w->match);
+    size_t bytes = sizeof *w + (w->z.west + w->z.east) * sizeof(uint64_t) +
+                   nq_match_bytes(w->match) + nq_memo_bytes(w->G.h, w->z.memo);
     for (int k = 0; k < 2; k++) {
         bytes += nq_stream_bytes(&w->sides[k]) + w->all_cap[k] * sizeof(uint64_t);
         bytes += (size_t)1 << w->G.h;
-        bytes += 2 * (w->z.memo * sizeof(qent) + 2 * ((size_t)1 << w->G.h) * sizeof(uint32_t));
     }
     return bytes;
 }
@@ -153,9 +153,8 @@ static void ready(nq_halves_work *w, const nq_halves_piece *piece)
     for (int k = 0; k < 2; k++) {
         middle_diagonals(G, 0, (const int(*)[2])mid[k], middles, w->forbid[k][0]);
         middle_diagonals(G, G->s, (const int(*)[2])mid[k], middles, w->forbid[k][1]);
-        for (int q = 0; q < 2; q++)
-            nq_memo_clear(&w->memos[k][q], G->h);
     }
+    nq_memo_clear(&w->memo, G->h);
     w->middle_col = piece->middle_col;
     w->middle_row = piece->middle_row;
     w->have_config = 1;
@@ -167,8 +166,9 @@ static void begin(nq_halves_work *w, const nq_halves_piece *piece, const frame *
     ready(w, piece);
     const uint32_t north[2] = { piece->north, f->north & ~piece->north };
     const uint32_t souths[2] = { south, f->south & ~south }, cols[2] = { f->west, f->east };
+    nq_memo_make_room(&w->memo, w->G.h);
     for (int k = 0; k < 2; k++)
-        nq_stream_begin(&w->sides[k], &w->memos[k][0], &w->memos[k][1], north[k], souths[k],
+        nq_stream_begin(&w->sides[k], &w->memo, 2 * k, north[k], souths[k],
                         w->forbid[k][0], w->forbid[k][1], cols[k], k ? 0 : piece->part,
                         k ? 1 : piece->parts);
 }

@@ -11,14 +11,14 @@
 #include "halves_transpose.h"
 
 /* A thread's buffers, all sized from its budget (nq_halves_sizes). Each
- * side has a memo per quadrant (north, south) and a stream. */
+ * side has a stream; one memo holds the quadrant lists of both. */
 struct nq_halves_work {
     geom G;
     nq_halves_sizes z;
-    int middle_col, middle_row; /* the configuration the memos are for */
+    int middle_col, middle_row; /* the configuration the memo is for */
     int have_config;
     uint32_t forbid[2][2][32]; /* side, quadrant (north, south), local row */
-    memo memos[2][2];
+    memo memo; /* the quadrant lists of both sides */
     stream sides[2];           /* west, east */
     uint64_t *west, *east;     /* one block of each */
     uint64_t *all[2];          /* nq_halves_halves: every block, for tests */

@@ -112,13 +112,13 @@ int nq_match_index_bits(const nq_match *m, const uint64_t *west, size_t nw, cons
 {
     /* Groups of about min_group east footprints: fewer index bits leave
      * pairs that must collide to be tested; more leave vectors half empty,
-     * each built and scanned. A bit's gain grows with the west footprints
-     * that scan each vector, its cost with the east vectors: so groups of
-     * one vector where the west side is the larger (even n), of 2 E/W
-     * vectors where the east one is (odd n, where E is about 6 W).
-     * Measured against groups of two vectors: count 19 -t 2 0.78x the CPU
-     * time, 18 -t 1 0.95x, 17 -t 1 0.96x (doc/performance.md). */
-    const double ratio = 2.0 * (double)ne / (double)(nw ? nw : 1);
+     * each built and scanned. A bit pays where many west footprints scan
+     * each east vector (its tables cost about as much as a few thousand
+     * footprints' scans): groups of one vector from 4,096 west footprints
+     * on, larger below (odd n, whose west sides are a few hundred). Against
+     * groups of two vectors, alternating runs: count 19 -t 2 0.79x the CPU
+     * time, 18 -t 1 0.95x; estimate 20 0.92x, 21 0.97x (doc/performance.md). */
+    const double ratio = 4096.0 / (double)(nw ? nw : 1);
     const size_t min_group = (size_t)((double)lanes * (ratio > 1 ? ratio : 1));
     (void)m;
     int k = 0;

@@ -47,7 +47,7 @@ __extension__ typedef unsigned __int128 nq_u128;
  * its old form under its old symbol version (1.0's nq_count_memory and
  * nq_count_params: doc/library.md). */
 #define NQ_VERSION_MAJOR 1
-#define NQ_VERSION_MINOR 1
+#define NQ_VERSION_MINOR 2
 #define NQ_VERSION_PATCH 0
 
 NQ_API const char *nq_version(void);

@@ -6,6 +6,8 @@
 #include "symmetry.h"
 #include "known_values.h"
 #include "halves.h"
+#include "halves_slice.h"
+#include "halves_work.h" /* the blocks' sizes */
 #include "plain_boards.h"
 
 #include <stdlib.h>
@@ -185,8 +187,8 @@ static void pieces_sum_to_q(int from, int to, size_t most, unsigned parts, size_
             nq_halves_work *w;
             cr_assert_eq(nq_halves_work_create(&w, n, (nq_simd)level, budget), 0);
             /* Even n: without the transpose's symmetries and with them. */
-            for (int transpose = 0; transpose <= (n % 2 == 0); transpose++) {
-                nq_halves_work_transpose(w, transpose);
+            for (int with = 0; with <= (n % 2 == 0); with++) {
+                nq_halves_work_transpose(w, with);
                 nq_u128 sum = 0;
                 for (size_t i = 0; i < size; i++) {
                     nq_u128 t;
@@ -196,7 +198,7 @@ static void pieces_sum_to_q(int from, int to, size_t most, unsigned parts, size_
                 cr_assert(sum == total,
                           "%s n=%d (most %zu, parts %u, budget %zu, transpose %d): %llu, "
                           "expected %llu", nq_simd_name((nq_simd)level), n, most, parts, budget,
-                          transpose, (unsigned long long)sum, total);
+                          with, (unsigned long long)sum, total);
             }
             nq_halves_work_destroy(w);
             free(pieces);
@@ -242,29 +244,56 @@ Test(halves, the_smallest_budget_gives_the_same_counts, .timeout = 300)
     pieces_sum_to_q(4, 16, 0, 1, 1);
 }
 
-/* Every slice of a piece (a row set, an east block, a west block: what an
- * estimate counts of a piece too large to count whole) counted: their sum
- * is the piece's count. Returns how many slices had several blocks on
- * both sides. */
-static size_t check_slices(nq_halves_work *w, int n, const nq_halves_piece *piece)
+/* Every slice of a piece (a row set, and in each of its passes a block of
+ * each side: what an estimate counts of a piece too large to count whole)
+ * counted, pass by pass: over every pick of a pass's blocks its pairs add
+ * up to the pass's, so an estimate's expectation (pairs x blocks x blocks,
+ * the picks uniform) is exact; summed over passes and row sets, the
+ * piece's count. nq_halves_count_slice gives the same slice from its three
+ * picks. Returns how many passes (ties: tie passes only) had several
+ * blocks on both sides. */
+static size_t check_slices(nq_halves_work *w, int n, const nq_halves_piece *piece, int ties)
 {
     size_t sliced = 0;
     nq_u128 whole, sum = 0;
     cr_assert_eq(nq_halves_count_piece(w, piece, NULL, &whole), 0);
-    nq_halves_slice s;
-    cr_assert_eq(nq_halves_count_slice(w, piece, (uint64_t[3]){ 0, 0, 0 }, NULL, &s), 0);
-    const uint32_t sets = s.sets;
+    nq_rows_slice set, s;
+    uint64_t pick[NQ_SLICE_PICKS] = { 0 };
+    cr_assert_eq(nq_halves_slice_rows(w, piece, pick, NULL, &set), 0);
+    const uint32_t sets = set.sets;
     for (uint32_t j = 0; j < sets; j++) {
-        cr_assert_eq(nq_halves_count_slice(w, piece, (uint64_t[3]){ j, 0, 0 }, NULL, &s), 0);
-        const size_t east = s.blocks[1], west = s.blocks[0];
-        sum += (nq_u128)s.ties * (unsigned)s.weight; /* a row set's ties are in each of its slices */
-        for (size_t e = 0; e < east; e++)
-            for (size_t k = 0; k < west; k++) {
-                cr_assert_eq(nq_halves_count_slice(w, piece, (uint64_t[3]){ j, e, k }, NULL, &s), 0);
-                cr_assert(s.set == j && s.block[1] == e && s.block[0] == k);
-                sum += (nq_u128)s.pairs * s.scale * (unsigned)s.weight;
-                sliced += east > 1 && west > 1;
-            }
+        const uint64_t first[NQ_SLICE_PICKS] = { j };
+        cr_assert_eq(nq_halves_slice_rows(w, piece, first, NULL, &set), 0);
+        for (int p = 0; p < NQ_TRANSPOSE_PASSES; p++) {
+            const size_t prepared = set.pass[p].blocks[1], scanned = set.pass[p].blocks[0];
+            sliced += prepared > 1 && scanned > 1 && (p || !ties);
+            for (size_t e = 0; e < prepared; e++)
+                for (size_t k = 0; k < scanned; k++) {
+                    memcpy(pick, first, sizeof pick);
+                    pick[1 + 2 * p] = e;
+                    pick[2 + 2 * p] = k;
+                    cr_assert_eq(nq_halves_slice_rows(w, piece, pick, NULL, &s), 0);
+                    const nq_pass_slice *at = &s.pass[p];
+                    cr_assert(s.set == j && at->block[1] == e && at->block[0] == k &&
+                              at->blocks[1] == prepared && at->blocks[0] == scanned);
+                    sum += (nq_u128)at->pairs * s.pass_weight[p] * (unsigned)s.weight;
+                    cr_assert(nq_rows_slice_pairs(&s, p, p + 1) ==
+                              (nq_u128)at->pairs * prepared * scanned * s.pass_weight[p]);
+                }
+        }
+        /* Three picks: the main pass's, the ties' mixed from them. */
+        nq_halves_slice three;
+        const uint64_t main_pick[3] = { j, 5 * j + 1, 3 * j + 2 };
+        cr_assert_eq(nq_halves_count_slice(w, piece, main_pick, NULL, &three), 0);
+        nq_halves_slice_picks(main_pick, pick);
+        cr_assert_eq(nq_halves_slice_rows(w, piece, pick, NULL, &s), 0);
+        cr_assert(three.set == j && three.pairs == s.pass[0].pairs &&
+                  (!three.blocks[0] || !three.blocks[1] ||
+                   (three.block[1] == main_pick[1] % three.blocks[1] &&
+                    three.block[0] == main_pick[2] % three.blocks[0])) &&
+                  three.pairs * three.blocks[0] * three.blocks[1] * three.scale ==
+                      nq_rows_slice_pairs(&s, 0, 1) &&
+                  three.ties == nq_rows_slice_pairs(&s, 1, NQ_TRANSPOSE_PASSES));
     }
     cr_assert(sum == whole, "n=%d: slices %llu, whole %llu", n, (unsigned long long)sum,
               (unsigned long long)whole);
@@ -284,11 +313,37 @@ Test(halves, slices_add_up_to_the_piece, .timeout = 300)
         cr_assert_eq(nq_halves_work_create(&w, n, nq_simd_best(), 1), 0);
         nq_halves_work_transpose(w, n % 4 == 0); /* even n: both ways */
         for (size_t i = 0; i < size; i += n < 16 ? 1 : 12)
-            sliced += check_slices(w, n, &pieces[i]);
+            sliced += check_slices(w, n, &pieces[i], 0);
         nq_halves_work_destroy(w);
         free(pieces);
     }
-    cr_assert_gt(sliced, 100, "%zu slices had several blocks on both sides", sliced);
+    cr_assert_gt(sliced, 50, "%zu passes had several blocks on both sides", sliced);
+}
+
+/* Even n with the transpose (from 18 in a count, on here): the tie passes
+ * are sliced too. Their prepared side is the thinner one, which fits in a
+ * block of the smallest budget up to n = 18: blocks of a held chunk here
+ * (the least a stream allows), so that some come in several on both sides. */
+Test(halves, tie_slices_add_up_to_the_piece, .timeout = 300)
+{
+    size_t sliced = 0;
+    for (int n = 12; n <= 18; n += 2) {
+        nq_halves_piece *pieces;
+        size_t size;
+        cr_assert_eq(nq_halves_pieces(n, 0, 1, NULL, &pieces, &size), 0);
+        nq_halves_work *w;
+        cr_assert_eq(nq_halves_work_create(&w, n, nq_simd_best(), 1), 0);
+        nq_halves_work_transpose(w, 1);
+        w->z.west = w->z.east = w->z.held;
+        /* n = 18: pieces of few row sets (the picks grow as blocks squared),
+         * with 50 tie passes in several blocks on both sides among them. */
+        const size_t last = n < 18 ? size : 33;
+        for (size_t i = 0; i < last; i += n < 16 ? 1 : n == 16 ? 4 : i ? i : 2)
+            sliced += check_slices(w, n, &pieces[i], 1);
+        nq_halves_work_destroy(w);
+        free(pieces);
+    }
+    cr_assert_gt(sliced, 40, "%zu tie passes had several blocks on both sides", sliced);
 }
 
 /* Positions told as a piece is counted (every west block: every = 0). */

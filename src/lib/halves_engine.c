@@ -118,8 +118,9 @@ int nq_halves_count_one(const nq_plan *plan, size_t i, void *work, const volatil
 /* A slice of the piece (nq_halves_slice) and what it says of the whole:
  * its pairs times the slices, and the time of a count as count_rows spends
  * it: a pass over the east side, and for each east block a pass over the
- * west side, its tables and a scan of every west block. A turn part is
- * small: counted whole. */
+ * west side, its tables and a scan of every west block. Even n: the tie
+ * passes come sliced the same way, their pairs and time already scaled
+ * (halves_slice.h). A turn part is small: counted whole. */
 int nq_halves_sample(const nq_plan *plan, size_t i, void *work, uint64_t pick,
                      const volatile int *stop, nq_sub_sample *out)
 {

@@ -2,10 +2,11 @@
  * half-boards at a time made into the matcher's tables, every block of the
  * other side scanned against them, from a position a stopped count told.
  * Even n with the transpose (halves_transpose.h): the main pass counts its
- * pairs twice, and the ties' passes after it. halves.h says what the
- * method is. */
+ * pairs twice, and the ties' passes after it. At the end, their slices
+ * for estimates (halves_slice.h). halves.h says what the method is. */
 #include "halves_work.h"
 #include "halves_match_priv.h"
+#include "halves_slice.h"
 #include "util.h"
 
 int nq_rows_read(nq_halves_work *w, int k, uint64_t *buf, size_t cap, size_t blocks,
@@ -149,4 +150,112 @@ int nq_rows_count(nq_halves_work *w, const nq_halves_piece *piece, uint32_t sout
     if (!err)
         pos->pairs = 2 * pos->pairs + ties;
     return err;
+}
+
+/* -------------------------------------------------------------- slices */
+
+/* For estimates only (halves_slice.h); a count never comes here. The
+ * picked pair of a pass: the prepared block, its tables from the first
+ * scanned block (as count_rows makes them), then the scanned block. */
+static int pick_blocks(nq_halves_work *w, int k, const uint64_t pick[2], const volatile int *stop,
+                       nq_pass_slice *out)
+{
+    for (int r = 0; r < 2; r++)
+        out->block[r] = (size_t)(pick[1 - r] % out->blocks[r]);
+    size_t read, ne, nw;
+    int err = nq_rows_read(w, k, w->east, w->z.east, out->block[1] + 1, stop, &read, &ne);
+    if (!err)
+        err = nq_rows_read(w, !k, w->west, w->z.west, 1, stop, &read, &nw);
+    if (err)
+        return err;
+    w->match->stop = stop;
+    double t = nq_thread_cpu();
+    err = nq_match_prepare(w->match, w->west, nw, w->east, ne, 2 * w->G.nd);
+    out->prepare_seconds = nq_thread_cpu() - t;
+    if (!err && out->block[0])
+        err = nq_rows_read(w, !k, w->west, w->z.west, out->block[0], stop, &read, &nw);
+    if (err)
+        return err;
+    t = nq_thread_cpu();
+    err = nq_match_scan(w->match, w->west, nw, &out->pairs);
+    out->scan_seconds = nq_thread_cpu() - t;
+    return err;
+}
+
+int nq_slice_pass(nq_halves_work *w, int k, const uint64_t pick[2], const volatile int *stop,
+                  nq_pass_slice *out)
+{
+    *out = (nq_pass_slice){ 0 };
+    /* By role, as count_rows reads them: the scanned side into the west
+     * buffer, the prepared one into the east. */
+    stream *const side[2] = { &w->sides[!k], &w->sides[k] };
+    uint64_t *const buf[2] = { w->west, w->east };
+    const size_t cap[2] = { w->z.west, w->z.east };
+    size_t last;
+    int err = 0;
+    for (int r = 1; r >= 0 && !err; r--) {
+        nq_stream_rewind(side[r]);
+        const double t = nq_thread_cpu();
+        err = nq_rows_read(w, r ? k : !k, buf[r], cap[r], SIZE_MAX, stop, &out->blocks[r], &last);
+        out->pass_seconds[r] = nq_thread_cpu() - t;
+        nq_stream_rewind(side[r]);
+    }
+    if (!err && out->blocks[0] && out->blocks[1])
+        err = pick_blocks(w, k, pick, stop, out);
+    return err;
+}
+
+double nq_slice_pass_seconds(const nq_pass_slice *s)
+{
+    /* count_rows: a pass over the prepared side, and for each of its
+     * blocks a pass over the scanned side, the tables, a scan per block. */
+    const double prepared = (double)s->blocks[1], scanned = (double)s->blocks[0];
+    return s->pass_seconds[1] + prepared * (s->pass_seconds[0] + s->prepare_seconds) +
+           prepared * scanned * s->scan_seconds;
+}
+
+int nq_slice_ties(nq_halves_work *w, const transpose *t, const uint64_t pick[NQ_SLICE_PICKS],
+                  const volatile int *stop, nq_rows_slice *out)
+{
+    for (int j = 1; j < NQ_TRANSPOSE_PASSES; j++) {
+        int prepared;
+        unsigned weight;
+        out->pass_weight[j] = 0;
+        out->pass[j] = (nq_pass_slice){ 0 };
+        if (!nq_transpose_pass(t, j, w->keep[0], w->keep[1], &prepared, &weight))
+            continue;
+        const int err = nq_slice_pass(w, prepared, pick + 1 + 2 * j, stop, &out->pass[j]);
+        if (err)
+            return err;
+        out->pass_weight[j] = weight;
+    }
+    return 0;
+}
+
+void nq_halves_slice_picks(const uint64_t pick[3], uint64_t out[NQ_SLICE_PICKS])
+{
+    /* Each tie pass's from the main pass's pick for the same role, mixed
+     * with the pass: a bijection of a uniform pick, so uniform too. */
+    for (int j = 0; j < NQ_SLICE_PICKS; j++) {
+        uint64_t state = pick[j < 3 ? j : 2 - j % 2] + (uint64_t)j * 0xd1b54a32d192ed03u;
+        out[j] = j < 3 ? pick[j] : nq_splitmix64(&state);
+    }
+}
+
+nq_u128 nq_rows_slice_pairs(const nq_rows_slice *s, int from, int to)
+{
+    nq_u128 sum = 0;
+    for (int j = from; j < to; j++) {
+        const nq_pass_slice *p = &s->pass[j];
+        sum += (nq_u128)p->pairs * p->blocks[0] * p->blocks[1] * s->pass_weight[j];
+    }
+    return sum;
+}
+
+double nq_rows_slice_seconds(const nq_rows_slice *s, int from, int to)
+{
+    double sum = 0;
+    for (int j = from; j < to; j++)
+        sum += s->pass_weight[j] ? nq_slice_pass_seconds(&s->pass[j]) : 0;
+    return sum;
 }

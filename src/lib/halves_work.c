@@ -4,6 +4,7 @@
  * method is. */
 #include "halves_work.h"
 #include "halves_match_priv.h"
+#include "halves_slice.h"
 #include "util.h"
 
 #include <stdlib.h>
@@ -298,41 +299,15 @@ size_t nq_halves_work_budget(const nq_halves_work *w)
 
 /* ------------------------------------------------------------- slices */
 
-
-/* The slice's pairs: an east block, its tables from the first west block
- * (as count_rows makes them), then a west block. */
-static int pick_blocks(nq_halves_work *w, const uint64_t pick[3], const volatile int *stop,
-                       nq_halves_slice *out)
-{
-    for (int k = 0; k < 2; k++)
-        out->block[k] = (size_t)(pick[2 - k] % out->blocks[k]);
-    size_t read, ne, nw;
-    int err = nq_rows_read(w, 1, w->east, w->z.east, out->block[1] + 1, stop, &read, &ne);
-    if (!err)
-        err = nq_rows_read(w, 0, w->west, w->z.west, 1, stop, &read, &nw);
-    if (err)
-        return err;
-    w->match->stop = stop;
-    double t = nq_thread_cpu();
-    err = nq_match_prepare(w->match, w->west, nw, w->east, ne, 2 * w->G.nd);
-    out->prepare_seconds = nq_thread_cpu() - t;
-    if (!err && out->block[0])
-        err = nq_rows_read(w, 0, w->west, w->z.west, out->block[0], stop, &read, &nw);
-    if (err)
-        return err;
-    t = nq_thread_cpu();
-    err = nq_match_scan(w->match, w->west, nw, &out->pairs);
-    out->scan_seconds = nq_thread_cpu() - t;
-    return err;
-}
-
-int nq_halves_count_slice(nq_halves_work *w, const nq_halves_piece *piece, const uint64_t pick[3],
-                    const volatile int *stop, nq_halves_slice *out)
+int nq_halves_slice_rows(nq_halves_work *w, const nq_halves_piece *piece,
+                         const uint64_t pick[NQ_SLICE_PICKS], const volatile int *stop,
+                         nq_rows_slice *out)
 {
     const geom *G = &w->G;
-    *out = (nq_halves_slice){ 0 };
+    *out = (nq_rows_slice){ 0 };
     if (G->n == 1) { /* the lone queen: one slice, one board */
-        *out = (nq_halves_slice){ .sets = 1, .weight = 1, .blocks = { 1, 1 }, .pairs = 1 };
+        *out = (nq_rows_slice){ .sets = 1, .weight = 1, .pass_weight = { 1 } };
+        out->pass[0] = (nq_pass_slice){ .blocks = { 1, 1 }, .pairs = 1 };
         return 0;
     }
     frame f;
@@ -350,30 +325,36 @@ int nq_halves_count_slice(nq_halves_work *w, const nq_halves_piece *piece, const
     for (uint32_t j = 0; j <= out->set; j++)
         south_next(G, &f, piece, &walk, &south, &weight);
     out->weight = weight;
-    out->scale = 1;
     begin(w, piece, &f, south);
     transpose tp;
-    if (w->transpose) {
+    out->pass_weight[0] = 1;
+    if (w->transpose) { /* the main pass counts its pairs twice */
         nq_rows_keep_main(w, &tp, piece, south);
-        out->scale = 2;
+        out->pass_weight[0] = 2;
     }
-    /* A pass over each side: how many blocks, and what a pass costs. */
-    uint64_t *const buf[2] = { w->west, w->east };
-    const size_t cap[2] = { w->z.west, w->z.east };
-    size_t last;
-    int err = 0;
-    for (int k = 1; k >= 0 && !err; k--) {
-        const double t = nq_thread_cpu();
-        err = nq_rows_read(w, k, buf[k], cap[k], SIZE_MAX, stop, &out->blocks[k], &last);
-        out->pass_seconds[k] = nq_thread_cpu() - t;
-        nq_stream_rewind(&w->sides[k]);
-    }
-    if (!err && out->blocks[0] && out->blocks[1])
-        err = pick_blocks(w, pick, stop, out);
-    if (!err && w->transpose) { /* the ties too, even where the main pass has nothing */
-        const double begun = nq_thread_cpu();
-        err = nq_rows_ties(w, &tp, stop, &out->ties);
-        out->tie_seconds = nq_thread_cpu() - begun;
-    }
+    int err = nq_slice_pass(w, 1, pick + 1, stop, &out->pass[0]);
+    if (!err && w->transpose) /* the ties too, even where the main pass has nothing */
+        err = nq_slice_ties(w, &tp, pick, stop, out);
+    return err;
+}
+
+int nq_halves_count_slice(nq_halves_work *w, const nq_halves_piece *piece, const uint64_t pick[3],
+                          const volatile int *stop, nq_halves_slice *out)
+{
+    uint64_t picks[NQ_SLICE_PICKS];
+    nq_halves_slice_picks(pick, picks);
+    nq_rows_slice s;
+    const int err = nq_halves_slice_rows(w, piece, picks, stop, &s);
+    const nq_pass_slice *m = &s.pass[0];
+    const nq_u128 ties = nq_rows_slice_pairs(&s, 1, NQ_TRANSPOSE_PASSES);
+    *out = (nq_halves_slice){ .sets = s.sets, .set = s.set, .weight = s.weight,
+                              .blocks = { m->blocks[0], m->blocks[1] },
+                              .block = { m->block[0], m->block[1] }, .pairs = m->pairs,
+                              .scale = s.pass_weight[0],
+                              .ties = ties > UINT64_MAX ? UINT64_MAX : (uint64_t)ties,
+                              .pass_seconds = { m->pass_seconds[0], m->pass_seconds[1] },
+                              .prepare_seconds = m->prepare_seconds,
+                              .scan_seconds = m->scan_seconds,
+                              .tie_seconds = nq_rows_slice_seconds(&s, 1, NQ_TRANSPOSE_PASSES) };
     return err;
 }

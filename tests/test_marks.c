@@ -25,8 +25,7 @@ static void keep_position(void *ctx, const nq_halves_pos *pos)
 
 static nq_mark mark_of(size_t i, size_t budget, const nq_halves_pos *p, uint64_t blocks)
 {
-    return (nq_mark){ .i = i, .w = { budget, p->set, p->east, p->west, p->pairs,
-                                     (uint64_t)p->sum, (uint64_t)(p->sum >> 64), blocks } };
+    return nq_halves_mark(i, budget, p, blocks);
 }
 
 /* Every position a piece tells, as a mark: its share in [0, 1], never
@@ -71,6 +70,13 @@ Test(marks, a_share_grows_along_a_piece, .timeout = 300)
                     first_set = share;
                 const nq_mark other = mark_of(i, budget + 1, &t.pos[k], blocks);
                 cr_assert_eq(nq_halves_mark_share(&plan, i, &other), -1);
+                /* A mark of 1.1's blocks (another order): its row set's start. */
+                nq_mark old = m;
+                old.w[0] = budget;
+                const nq_halves_pos start = { .set = t.pos[k].set, .sum = t.pos[k].sum };
+                const nq_mark at_start = mark_of(i, budget, &start, blocks);
+                cr_assert_eq(nq_halves_mark_share(&plan, i, &old),
+                             nq_halves_mark_share(&plan, i, &at_start));
             }
             /* The first set's last position: its blocks all but done. */
             near_end += blocks && unit > 0 && first_set > 0.9 * unit;

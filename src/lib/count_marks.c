@@ -65,7 +65,7 @@ size_t nq_marks_dropped(const nq_plan *plan, int threads, const char *path, cons
     *line = '\0';
     for (size_t k = 0; k < count; k++)
         if (!done[marks[k].i] && nq_mark_share(plan, marks[k].i, &marks[k]) < 0 && !dropped++)
-            budget = marks[k].w[0];
+            budget = marks[k].w[0] & ((1ull << 56) - 1); /* the top byte: halves_marks.c */
     if (!dropped)
         return 0;
     const double mib = 1 << 20;

@@ -14,6 +14,12 @@
  * pairs, and the weighted sum in two words; then the blocks of the
  * piece's first row set where they are known (nq_halves_blocks), for the
  * progress. */
+/* Word 0's top byte: the order of the half-boards in a row set's blocks
+ * (1: in buckets by columns, halves_stream.c, from 1.2; 0 before). A mark
+ * of another order still holds at the start of its row set. */
+#define LAYOUT 1ull
+#define LAYOUT_SHIFT 56
+
 typedef struct mark_teller {
     nq_marks *marks;
     int thread;
@@ -21,12 +27,17 @@ typedef struct mark_teller {
     uint64_t blocks;
 } mark_teller;
 
+nq_mark nq_halves_mark(size_t i, size_t budget, const nq_halves_pos *pos, uint64_t blocks)
+{
+    return (nq_mark){ .i = i,
+                      .w = { budget | LAYOUT << LAYOUT_SHIFT, pos->set, pos->east, pos->west,
+                             pos->pairs, (uint64_t)pos->sum, (uint64_t)(pos->sum >> 64), blocks } };
+}
+
 static void set_mark(void *ctx, const nq_halves_pos *pos)
 {
     const mark_teller *m = ctx;
-    const nq_mark mark = { .i = m->i,
-                           .w = { m->budget, pos->set, pos->east, pos->west, pos->pairs,
-                                  (uint64_t)pos->sum, (uint64_t)(pos->sum >> 64), m->blocks } };
+    const nq_mark mark = nq_halves_mark(m->i, m->budget, pos, m->blocks);
     nq_marks_set(m->marks, m->thread, &mark);
 }
 
@@ -46,11 +57,14 @@ static size_t plan_budget(const nq_plan *plan)
 static int mark_position(const nq_plan *plan, size_t i, size_t budget, const nq_mark *m,
                          nq_halves_pos *pos)
 {
-    if (!m || m->i != i || m->w[0] != budget || m->w[1] > UINT32_MAX || m->w[4] > INT64_MAX ||
+    if (!m || m->i != i || (m->w[0] & ((1ull << LAYOUT_SHIFT) - 1)) != budget ||
+        m->w[1] > UINT32_MAX || m->w[4] > INT64_MAX ||
         ((const nq_halves_piece *)plan->subs)[i].turns)
         return 0;
     *pos = (nq_halves_pos){ .set = (uint32_t)m->w[1], .east = m->w[2], .west = m->w[3],
                             .pairs = m->w[4], .sum = (nq_u128)m->w[6] << 64 | m->w[5] };
+    if (m->w[0] >> LAYOUT_SHIFT != LAYOUT)
+        pos->east = pos->west = pos->pairs = 0; /* other blocks: from its row set's start */
     return plan->engine->plausible(plan, i, pos->sum, 0);
 }
 

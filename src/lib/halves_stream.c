@@ -2,7 +2,6 @@
  * how; halves.h says what the method is. */
 #include "halves_stream.h"
 
-#include "cpu.h"
 #include "nqueens.h"
 
 #include <stdlib.h>
@@ -12,131 +11,29 @@
 #define UNKNOWN UINT32_MAX
 #define TOO_BIG (UINT32_MAX - 1)
 
-/* ------------------------------------------------------------ the join */
-
-static size_t join_plain(uint64_t xc, uint64_t xf, const uint64_t *yc, const uint64_t *yf,
-                         size_t count, uint64_t *out)
-{
-    size_t n = 0;
-    for (size_t y = 0; y < count; y++) {
-        out[n] = xf | yf[y];
-        n += !(xc & yc[y]); /* branch-free: the store is kept or overwritten */
-    }
-    return n;
-}
-
-#if defined(__x86_64__) && defined(__GNUC__)
-#include <immintrin.h>
-/* Eight held entries a step, the survivors packed with VPCOMPRESSQ. */
-__attribute__((target("avx512f"))) static size_t join_avx512(uint64_t xc, uint64_t xf,
-                                                             const uint64_t *yc, const uint64_t *yf,
-                                                             size_t count, uint64_t *out)
-{
-    const __m512i c = _mm512_set1_epi64((long long)xc), f = _mm512_set1_epi64((long long)xf);
-    size_t n = 0;
-    for (size_t y = 0; y < count; y += 8) {
-        const __mmask8 in = count - y >= 8 ? 0xff : (__mmask8)((1u << (count - y)) - 1);
-        const __m512i vc = _mm512_maskz_loadu_epi64(in, yc + y);
-        const __m512i vf = _mm512_maskz_loadu_epi64(in, yf + y);
-        const __mmask8 keep = _mm512_mask_testn_epi64_mask(in, vc, c);
-        /* Compressed in a register, then stored: VPCOMPRESSQ to memory is
-         * microcoded on Zen 4 and 5 and took most of the join's time. */
-        const unsigned kept = (unsigned)__builtin_popcount(keep);
-        _mm512_mask_storeu_epi64(out + n, (__mmask8)((1u << kept) - 1),
-                                 _mm512_maskz_compress_epi64(keep, _mm512_or_si512(vf, f)));
-        n += kept;
-    }
-    return n;
-}
-#endif
-
-join_fn nq_halves_join_fn(int avx512)
-{
-#if defined(__x86_64__) && defined(__GNUC__)
-    if (avx512 && nq_cpu_detected() & NQ_CPU_AVX512)
-        return join_avx512;
-#endif
-    (void)avx512;
-    return join_plain;
-}
-
-/* -------------------------------------------------------- enumeration */
-
-static void qiter_start(qiter *it, const geom *G, uint32_t rows, uint32_t cols,
-                        const uint32_t *forbid)
-{
-    it->G = G;
-    it->rows = rows;
-    it->cols = cols;
-    it->forbid = forbid;
-    it->k = 0;
-    for (int i = 0; i < G->h; i++)
-        if (rows >> i & 1)
-            it->row[it->k++] = i;
-    it->t = -1;
-    it->done = 0;
-}
-
-/* The next at most max placements; 0 once they are all out. The search is
- * iterative so that it can stop when out is full and go on later; ld and
- * rd hold the columns the queens above attack on each diagonal. */
-static size_t qiter_next(qiter *it, qent *out, size_t max)
-{
-    if (it->done || !max)
-        return 0;
-    const int h = it->G->h, k = it->k;
-    const uint32_t cols = it->cols, *forbid = it->forbid;
-    size_t n = 0;
-    int t = it->t;
-    if (t < 0) {
-        if (!k) {
-            out[0] = (qent){ 0, 0, 0 };
-            it->done = 1;
-            return 1;
-        }
-        it->used[0] = it->ld[0] = it->rd[0] = it->a[0] = it->b[0] = 0;
-        it->avail[0] = cols & ~forbid[it->row[0]];
-        t = 0;
-    }
-    for (;;) {
-        if (!it->avail[t]) {
-            if (!t--) {
-                it->done = 1;
-                break;
-            }
-            continue;
-        }
-        const uint32_t bit = it->avail[t] & -it->avail[t];
-        it->avail[t] ^= bit;
-        const int i = it->row[t], j = __builtin_ctz(bit);
-        it->used[t + 1] = it->used[t] | bit;
-        it->a[t + 1] = it->a[t] | 1u << (i + j);
-        it->b[t + 1] = it->b[t] | 1u << (i - j + h - 1);
-        if (t + 1 == k) {
-            out[n++] = (qent){ it->used[t + 1], it->a[t + 1], it->b[t + 1] };
-            if (n == max)
-                break;
-            continue;
-        }
-        const int step = it->row[t + 1] - i;
-        it->ld[t + 1] = (it->ld[t] | bit) >> step;
-        it->rd[t + 1] = ((it->rd[t] | bit) << step) & it->G->quad;
-        t++;
-        it->avail[t] = cols & ~it->used[t] & ~it->ld[t] & ~it->rd[t] & ~forbid[it->row[t]];
-    }
-    it->t = t;
-    return n;
-}
-
 /* --------------------------------------------------------------- lists */
+
+/* A list takes at most this share of the memo, so that the four of a row
+ * set fit in what nq_memo_make_room leaves. */
+#define MEMO_LIST (4 * NQ_MEMO_KINDS)
 
 int nq_memo_init(memo *m, int h, size_t entries)
 {
-    *m = (memo){ .cap = entries };
-    m->buf = malloc((entries ? entries : 1) * sizeof *m->buf);
-    m->at = malloc(((size_t)NQ_MEMO_KINDS << h) * sizeof *m->at);
-    m->count = malloc(((size_t)NQ_MEMO_KINDS << h) * sizeof *m->count);
-    if (!m->buf || !m->at || !m->count)
+    const size_t n = entries ? entries : 1, keys = (size_t)NQ_MEMO_KINDS << h;
+    *m = (memo){ .cap = entries, .bcap = n / 2 + 1 };
+    m->cols = malloc(n * sizeof *m->cols);
+    m->c = malloc(n * sizeof *m->c);
+    m->f = malloc(n * sizeof *m->f);
+    m->bcols = malloc(m->bcap * sizeof *m->bcols);
+    m->bbeg = malloc((m->bcap + 1) * sizeof *m->bbeg);
+    m->raw = malloc((entries / MEMO_LIST + 1) * sizeof *m->raw);
+    m->tally = malloc(((size_t)1 << h) * sizeof *m->tally);
+    m->at = malloc(keys * sizeof *m->at);
+    m->count = malloc(keys * sizeof *m->count);
+    m->bat = malloc(keys * sizeof *m->bat);
+    m->bcount = malloc(keys * sizeof *m->bcount);
+    if (!m->cols || !m->c || !m->f || !m->bcols || !m->bbeg || !m->raw || !m->tally || !m->at ||
+        !m->count || !m->bat || !m->bcount)
         return NQ_ERR(ENOMEM);
     nq_memo_clear(m, h);
     return 0;
@@ -144,103 +41,137 @@ int nq_memo_init(memo *m, int h, size_t entries)
 
 void nq_memo_free(memo *m)
 {
-    free(m->buf);
-    free(m->at);
-    free(m->count);
+    void *const all[] = { m->cols, m->c, m->f, m->bcols, m->bbeg, m->raw,
+                          m->tally, m->at, m->count, m->bat, m->bcount };
+    for (size_t i = 0; i < sizeof all / sizeof *all; i++)
+        free(all[i]);
 }
 
 void nq_memo_clear(memo *m, int h)
 {
     memset(m->at, 0xff, ((size_t)NQ_MEMO_KINDS << h) * sizeof *m->at);
-    m->used = 0;
+    m->used = m->bused = 0;
 }
-
-/* A list takes at most this share of the memo, so that the four of a row
- * set fit in what nq_memo_make_room leaves. */
-#define MEMO_LIST (4 * NQ_MEMO_KINDS)
 
 void nq_memo_make_room(memo *m, int h)
 {
-    if (m->cap - m->used < NQ_MEMO_KINDS * (m->cap / MEMO_LIST))
+    const size_t list = m->cap / MEMO_LIST;
+    if (m->cap - m->used < NQ_MEMO_KINDS * list || m->bcap - m->bused < NQ_MEMO_KINDS * list)
         nq_memo_clear(m, h);
 }
 
 size_t nq_memo_bytes(int h, size_t entries)
 {
-    return entries * sizeof(qent) + 2 * ((size_t)NQ_MEMO_KINDS << h) * sizeof(uint32_t);
+    const size_t sets = (size_t)1 << h;
+    return (entries + 1) * NQ_MEMO_ENTRY + (entries / MEMO_LIST + 1) * sizeof(qent) +
+           sets * sizeof(uint32_t) + 4 * NQ_MEMO_KINDS * sets * sizeof(uint32_t);
 }
 
-/* A list from the memo, or enumerated into it where it fits (at most
- * MEMO_LIST of it: nq_memo_make_room left that much for each), or else
- * enumerated as it is read. */
+/* The n entries in m->raw into the pool at m->used, sorted by columns (a
+ * counting sort: stable, so the order within a bucket is the
+ * enumeration's), and their buckets at m->bused. */
+static void memo_sort_in(memo *m, const geom *G, int east, int south, size_t n)
+{
+    const size_t sets = (size_t)1 << G->h;
+    uint32_t *t = m->tally;
+    memset(t, 0, sets * sizeof *t);
+    for (size_t i = 0; i < n; i++)
+        t[m->raw[i].cols]++;
+    uint32_t first = (uint32_t)m->used;
+    for (size_t c = 0; c < sets; c++) {
+        const uint32_t k = t[c];
+        if (k) {
+            m->bcols[m->bused] = (uint32_t)c;
+            m->bbeg[m->bused++] = first;
+        }
+        t[c] = first;
+        first += k;
+    }
+    for (size_t i = 0; i < n; i++) {
+        const uint32_t j = t[m->raw[i].cols]++;
+        m->cols[j] = m->raw[i].cols;
+        nq_quad_role(G, east, south, &m->raw[i], &m->c[j], &m->f[j]);
+    }
+    m->bbeg[m->bused] = first; /* the end, for the last bucket: room kept by bcap */
+}
+
+/* A list from the memo, or enumerated and sorted into it where it fits (at
+ * most MEMO_LIST of it: nq_memo_make_room left that much for each; and at
+ * most `most` entries, a held chunk), or else enumerated as it is read. */
 static void lsrc_start(lsrc *s, memo *m, int kind, const geom *G, uint32_t rows, uint32_t cols,
-                       const uint32_t *forbid, uint32_t part, uint32_t parts)
+                       const uint32_t *forbid, uint32_t part, uint32_t parts, size_t most)
 {
     const size_t key = (size_t)kind << G->h | rows;
-    qiter_start(&s->it, G, rows, cols, forbid);
+    nq_qiter_start(&s->it, G, rows, cols, forbid);
+    s->m = m;
+    s->east = kind >> 1;
+    s->south = kind & 1;
     s->pos = s->ord = 0;
     s->enumerated = 0;
     s->stride = parts;
     s->offset = part;
     if (m->at[key] == UNKNOWN) {
-        const size_t most = m->cap / MEMO_LIST;
-        const size_t n = qiter_next(&s->it, m->buf + m->used, most);
+        const size_t n = nq_qiter_next(&s->it, m->raw, m->cap / MEMO_LIST < most ? m->cap / MEMO_LIST : most);
         if (s->it.done) {
+            m->bat[key] = (uint32_t)m->bused;
+            memo_sort_in(m, G, s->east, s->south, n);
+            m->bcount[key] = (uint32_t)(m->bused - m->bat[key]);
             m->at[key] = (uint32_t)m->used;
             m->count[key] = (uint32_t)n;
             m->used += n;
         } else {
             m->at[key] = TOO_BIG;
-            qiter_start(&s->it, G, rows, cols, forbid);
+            nq_qiter_start(&s->it, G, rows, cols, forbid);
         }
     }
     if (m->at[key] == TOO_BIG) {
         s->enumerated = 1;
         return;
     }
-    s->arr = m->buf + m->at[key];
+    s->at = m->at[key];
     s->count = m->count[key];
+    s->bat = m->bat[key];
+    s->bcount = m->bcount[key];
 }
 
-/* The next at most max entries of a part (stride > 1), kept in tmp. */
-static size_t lsrc_next_part(lsrc *s, qent *tmp, size_t max)
+/* The next at most max entries of the list into v: a whole list of the
+ * memo's as it is there, with its buckets (max is not asked of it: the
+ * memo's lists are at most a held chunk, and a block); a part of one (stride > 1) in
+ * column order in the stream's scratch; an enumeration's entries made into
+ * the join's form there. */
+static void lsrc_next(lsrc *s, stream *st, size_t max, lview *v)
 {
-    size_t n = 0;
-    while (n < max) {
-        if (s->enumerated) {
-            const size_t got = qiter_next(&s->it, tmp + n, max - n);
-            if (!got)
-                break;
-            size_t kept = 0;
-            for (size_t y = 0; y < got; y++, s->ord++)
-                if (s->ord % s->stride == s->offset)
-                    tmp[n + kept++] = tmp[n + y];
-            n += kept;
-        } else {
-            if (s->pos == s->count)
-                break;
-            if (s->pos % s->stride == s->offset)
-                tmp[n++] = s->arr[s->pos];
-            s->pos++;
+    *v = (lview){ .cols = st->tcols, .c = st->tc, .f = st->tf, .sorted = !s->enumerated };
+    if (!s->enumerated && s->stride == 1) {
+        if (s->pos < s->count) {
+            const memo *m = s->m;
+            *v = (lview){ m->cols + s->at, m->c + s->at, m->f + s->at, s->count, 1,
+                          m->bcols + s->bat, m->bbeg + s->bat, s->bcount };
+            s->pos = s->count;
         }
+        return;
     }
-    return n;
-}
-
-static size_t lsrc_next(lsrc *s, qent *tmp, size_t max, const qent **got)
-{
-    if (s->stride > 1) {
-        *got = tmp;
-        return lsrc_next_part(s, tmp, max);
+    if (!s->enumerated) {
+        for (; v->n < max && s->pos < s->count; s->pos++)
+            if (s->pos % s->stride == s->offset) {
+                const size_t at = s->at + s->pos;
+                st->tcols[v->n] = s->m->cols[at];
+                st->tc[v->n] = s->m->c[at];
+                st->tf[v->n++] = s->m->f[at];
+            }
+        return;
     }
-    if (s->enumerated) {
-        *got = tmp;
-        return qiter_next(&s->it, tmp, max);
+    while (v->n < max) {
+        const size_t got = nq_qiter_next(&s->it, st->raw, max - v->n);
+        if (!got)
+            break;
+        for (size_t y = 0; y < got; y++, s->ord++)
+            if (s->ord % s->stride == s->offset) {
+                st->tcols[v->n] = st->raw[y].cols;
+                nq_quad_role(st->G, s->east, s->south, &st->raw[y], &st->tc[v->n], &st->tf[v->n]);
+                v->n++;
+            }
     }
-    const size_t n = s->count - s->pos < max ? s->count - s->pos : max;
-    *got = s->arr + s->pos;
-    s->pos += n;
-    return n;
 }
 
 static int lsrc_done(const lsrc *s)
@@ -251,7 +182,7 @@ static int lsrc_done(const lsrc *s)
 static void lsrc_rewind(lsrc *s)
 {
     if (s->enumerated)
-        qiter_start(&s->it, s->it.G, s->it.rows, s->it.cols, s->it.forbid);
+        nq_qiter_start(&s->it, s->it.G, s->it.rows, s->it.cols, s->it.forbid);
     s->pos = s->ord = 0;
 }
 
@@ -263,30 +194,50 @@ static size_t lsrc_count(const lsrc *s)
 
 /* ------------------------------------------------------------- streams */
 
+/* Entries of a streamed chunk of an enumeration or a part. */
+#define RUN_CHUNK 4096
+
 int nq_stream_init(stream *s, const geom *G, int east, size_t held)
 {
-    *s = (stream){ .G = G, .east = east, .hcap = held, .rcap = 4096 };
-    s->hraw = malloc(held * sizeof *s->hraw);
-    s->rraw = malloc(s->rcap * sizeof *s->rraw);
+    /* A bucket of either chunk fits in a block (the caller's cap >= held). */
+    const size_t rcap = held < RUN_CHUNK ? held : RUN_CHUNK, sets = (size_t)1 << G->h;
+    *s = (stream){ .G = G, .east = east, .hcap = held, .rcap = rcap };
+    s->raw = malloc(held * sizeof *s->raw);
+    s->tcols = malloc(held * sizeof *s->tcols);
+    s->tc = malloc(held * sizeof *s->tc);
+    s->tf = malloc(held * sizeof *s->tf);
     s->hc = malloc(held * sizeof *s->hc);
     s->hf = malloc(held * sizeof *s->hf);
-    s->start = malloc((((size_t)1 << G->h) + 1) * sizeof *s->start);
-    return s->hraw && s->rraw && s->hc && s->hf && s->start ? 0 : NQ_ERR(ENOMEM);
+    s->hbc = malloc(held * sizeof *s->hbc);
+    s->hbb = malloc((held + 1) * sizeof *s->hbb);
+    s->rc = malloc(rcap * sizeof *s->rc);
+    s->rf = malloc(rcap * sizeof *s->rf);
+    s->rbc = malloc(rcap * sizeof *s->rbc);
+    s->rbb = malloc((rcap + 1) * sizeof *s->rbb);
+    s->rat = calloc(sets, sizeof *s->rat);
+    s->hbeg = malloc(sets * sizeof *s->hbeg);
+    s->hend = malloc(sets * sizeof *s->hend);
+    s->hstamp = calloc(sets, sizeof *s->hstamp);
+    return s->raw && s->tcols && s->tc && s->tf && s->hc && s->hf && s->hbc && s->hbb && s->rc &&
+                   s->rf && s->rbc && s->rbb && s->rat && s->hbeg && s->hend && s->hstamp
+               ? 0
+               : NQ_ERR(ENOMEM);
 }
 
 void nq_stream_free(stream *s)
 {
-    free(s->hraw);
-    free(s->rraw);
-    free(s->hc);
-    free(s->hf);
-    free(s->start);
+    void *const all[] = { s->raw, s->tcols, s->tc,  s->tf,  s->hc,  s->hf,   s->hbc, s->hbb,
+                          s->rc,  s->rf,    s->rbc, s->rbb, s->rat, s->hbeg, s->hend, s->hstamp };
+    for (size_t i = 0; i < sizeof all / sizeof *all; i++)
+        free(all[i]);
 }
 
 size_t nq_stream_bytes(const stream *s)
 {
-    return s->hcap * (sizeof *s->hraw + sizeof *s->hc + sizeof *s->hf) +
-           s->rcap * sizeof *s->rraw + (((size_t)1 << s->G->h) + 1) * sizeof *s->start;
+    const size_t sets = (size_t)1 << s->G->h;
+    return s->hcap * (sizeof *s->raw + NQ_MEMO_ENTRY + 2 * sizeof *s->hc + 2 * sizeof *s->hbc) +
+           s->rcap * (2 * sizeof *s->rc + 2 * sizeof *s->rbc) + 2 * sizeof *s->rbb +
+           4 * sets * sizeof *s->rat;
 }
 
 void nq_stream_begin(stream *s, memo *m, int kind, uint32_t north, uint32_t south,
@@ -294,8 +245,9 @@ void nq_stream_begin(stream *s, memo *m, int kind, uint32_t north, uint32_t sout
                      uint32_t part, uint32_t parts)
 {
     s->cols = cols;
-    lsrc_start(&s->list[0], m, kind, s->G, north, cols, forbid_north, part, parts ? parts : 1);
-    lsrc_start(&s->list[1], m, kind + 1, s->G, south, cols, forbid_south, 0, 1);
+    lsrc_start(&s->list[0], m, kind, s->G, north, cols, forbid_north, part, parts ? parts : 1,
+               s->hcap);
+    lsrc_start(&s->list[1], m, kind + 1, s->G, south, cols, forbid_south, 0, 1, s->hcap);
     /* The longer list is held where it fits in one chunk: fewer entries
      * stream past larger buckets, and the join's vectors fill (measured:
      * holding the shorter made n = 17 20% slower). Otherwise the shorter,
@@ -315,13 +267,17 @@ void nq_stream_begin(stream *s, memo *m, int kind, uint32_t north, uint32_t sout
     s->keep = NULL;
 }
 
+/* The streamed list from its start, against the held chunk there is. */
+static void run_restart(stream *s)
+{
+    lsrc_rewind(&s->list[!s->held]);
+    s->run_ready = s->run_done = 0;
+}
+
 void nq_stream_rewind(stream *s)
 {
     if (s->chunk_ready && s->single_chunk) {
-        /* The held list is one chunk: its buckets stay. */
-        lsrc_rewind(&s->list[!s->held]);
-        s->rn = s->rpos = 0;
-        s->run_done = 0;
+        run_restart(s); /* the held list is one chunk: its buckets stay */
         return;
     }
     lsrc_rewind(&s->list[s->held]);
@@ -329,64 +285,83 @@ void nq_stream_rewind(stream *s)
     s->chunks = 0;
 }
 
-/* What an entry of the north (south = 0) or the south list must not share
- * with one of the other (c), and its part of the footprint (f): the
- * diagonals the other half of the board can reach, nd bits per direction.
- * West: A (the "/" diagonals, r + c) low, B ("\" ones, r - c) high; the
- * east half, built mirrored, has the two swapped. */
-static inline void role(const geom *G, int east, int south, const qent *q, uint64_t *c,
-                        uint64_t *f)
+/* The chunk v in buckets into b: the memo's as they are; in column order,
+ * its runs of one column set; else the column sets in the order they
+ * first appear, the entries copied into c and f (the columns' scratch is
+ * left zero). */
+static void buckets_of(stream *s, const lview *v, uint64_t *c, uint64_t *f, uint32_t *bc,
+                       uint32_t *bb, lbuckets *b)
 {
-    const int s = G->s, nd = G->nd;
-    const uint64_t m = (1ull << nd) - 1;
-    uint64_t a, b;
-    if (south) {
-        a = q->a;
-        b = ((uint64_t)q->b << s) & m;
-        *c = ((a << s) & m) | b << 32;
-    } else {
-        *c = q->a | (uint64_t)q->b << 32;
-        a = q->a >> s;
-        b = q->b;
+    if (v->bcols) {
+        *b = (lbuckets){ v->c, v->f, v->bcols, v->bbeg, v->nb, v->bbeg[0] };
+        return;
     }
-    *f = east ? b | a << nd : a | b << nd;
+    size_t nb = 0;
+    if (v->sorted) {
+        for (size_t i = 0; i < v->n; i++)
+            if (!i || v->cols[i] != v->cols[i - 1]) {
+                bc[nb] = v->cols[i];
+                bb[nb++] = (uint32_t)i;
+            }
+        bb[nb] = (uint32_t)v->n;
+        memcpy(c, v->c, v->n * sizeof *c); /* out of the scratch, which the other list reuses */
+        memcpy(f, v->f, v->n * sizeof *f);
+    } else {
+        uint32_t *at = s->rat;
+        for (size_t i = 0; i < v->n; i++)
+            if (!at[v->cols[i]]++)
+                bc[nb++] = v->cols[i];
+        uint32_t first = 0;
+        for (size_t k = 0; k < nb; k++) {
+            const uint32_t count = at[bc[k]];
+            bb[k] = first;
+            at[bc[k]] = first;
+            first += count;
+        }
+        bb[nb] = first;
+        for (size_t i = 0; i < v->n; i++) {
+            const uint32_t j = at[v->cols[i]]++;
+            c[j] = v->c[i];
+            f[j] = v->f[i];
+        }
+        for (size_t k = 0; k < nb; k++)
+            at[bc[k]] = 0;
+    }
+    *b = (lbuckets){ c, f, bc, bb, nb, 0 };
 }
 
-/* The held chunk into bucket order, by the columns each entry uses. */
-static void bucket(stream *s, const qent *h, size_t hn)
+/* The held chunk's buckets by column set: stamped, so that a chunk costs
+ * its buckets, not the 2^h column sets. */
+static void map_held(stream *s)
 {
-    const size_t buckets = (size_t)1 << s->G->h;
-    uint32_t *start = s->start;
-    memset(start, 0, (buckets + 1) * sizeof *start);
-    for (size_t y = 0; y < hn; y++)
-        start[h[y].cols + 1]++;
-    for (size_t c = 0; c < buckets; c++)
-        start[c + 1] += start[c];
-    for (size_t y = 0; y < hn; y++) {
-        const uint32_t at = start[h[y].cols]++;
-        role(s->G, s->east, s->held, &h[y], &s->hc[at], &s->hf[at]);
+    if (!++s->stamp) { /* wrapped: the old stamps could match */
+        memset(s->hstamp, 0, ((size_t)1 << s->G->h) * sizeof *s->hstamp);
+        s->stamp = 1;
     }
-    for (size_t c = buckets; c > 0; c--)
-        start[c] = start[c - 1];
-    start[0] = 0;
+    const lbuckets *b = &s->hb;
+    for (size_t k = 0; k < b->n; k++) {
+        const uint32_t c = b->cols[k];
+        s->hbeg[c] = b->beg[k] - b->base;
+        s->hend[c] = b->beg[k + 1] - b->base;
+        s->hstamp[c] = s->stamp;
+    }
 }
 
 int nq_stream_next(stream *s, join_fn join, uint64_t *out, size_t cap, size_t *count)
 {
     size_t n = 0;
     lsrc *held = &s->list[s->held], *run = &s->list[!s->held];
+    lview v;
     for (;;) {
         if (!s->chunk_ready) {
-            const qent *h;
-            const size_t hn = lsrc_next(held, s->hraw, s->hcap, &h);
-            if (!hn)
+            lsrc_next(held, s, s->hcap, &v);
+            if (!v.n)
                 break;
-            bucket(s, h, hn);
+            buckets_of(s, &v, s->hc, s->hf, s->hbc, s->hbb, &s->hb);
+            map_held(s);
             s->single_chunk = !s->chunks++ && lsrc_done(held);
             s->chunk_ready = 1;
-            lsrc_rewind(run);
-            s->rn = s->rpos = 0;
-            s->run_done = 0;
+            run_restart(s);
         }
         if (s->run_done) {
             if (s->single_chunk)
@@ -394,30 +369,47 @@ int nq_stream_next(stream *s, join_fn join, uint64_t *out, size_t cap, size_t *c
             s->chunk_ready = 0;
             continue;
         }
-        if (s->rpos == s->rn) {
-            s->rn = lsrc_next(run, s->rraw, s->rcap, &s->run);
-            s->rpos = 0;
-            if (!s->rn) {
+        if (!s->run_ready || s->rbi == s->rb.n) {
+            lsrc_next(run, s, s->rcap, &v);
+            if (!v.n) {
                 s->run_done = 1;
                 continue;
             }
+            buckets_of(s, &v, s->rc, s->rf, s->rbc, s->rbb, &s->rb);
+            s->rbi = s->ri = 0;
+            s->run_ready = 1;
         }
-        const qent *x = &s->run[s->rpos];
-        const uint32_t rest = s->cols & ~x->cols;
-        if (s->keep && !s->keep[s->held ? x->cols : rest]) {
-            s->rpos++; /* the north columns are held's bucket, or x's own */
+        /* Bucket rbi of the streamed chunk against the held bucket of the
+         * other columns: the larger of the two is the one joined whole. */
+        const lbuckets *r = &s->rb;
+        const uint32_t cx = r->cols[s->rbi], rest = s->cols & ~cx;
+        if (s->hstamp[rest] != s->stamp || (s->keep && !s->keep[s->held ? cx : rest])) {
+            s->rbi++; /* no partner, or left out: the north columns are cx or rest */
+            s->ri = 0;
             continue;
         }
-        const uint32_t y0 = s->start[rest], y1 = s->start[rest + 1];
-        if (n + (y1 - y0) > cap) {
+        const uint32_t x0 = r->beg[s->rbi] - r->base, x1 = r->beg[s->rbi + 1] - r->base;
+        const uint32_t y0 = s->hbeg[rest], y1 = s->hend[rest];
+        const int x_whole = x1 - x0 > y1 - y0;
+        const uint64_t *lc = x_whole ? r->c + x0 : s->hb.c + y0;
+        const uint64_t *lf = x_whole ? r->f + x0 : s->hb.f + y0;
+        const uint64_t *sc = x_whole ? s->hb.c + y0 : r->c + x0;
+        const uint64_t *sf = x_whole ? s->hb.f + y0 : r->f + x0;
+        const size_t nl = x_whole ? x1 - x0 : y1 - y0, ns = x_whole ? y1 - y0 : x1 - x0;
+        size_t fit = (cap - n) / nl;
+        if (!fit) {
             if (!n)
-                return NQ_ERR(EINVAL); /* cap below the held chunk: a caller's error */
-            break; /* out is full: this entry comes first next time */
+                return NQ_ERR(EINVAL); /* cap below a bucket: a caller's error */
+            break; /* out is full: this bucket goes on next time */
         }
-        uint64_t xc, xf;
-        role(s->G, s->east, !s->held, x, &xc, &xf);
-        n += join(xc, xf, s->hc + y0, s->hf + y0, y1 - y0, out + n);
-        s->rpos++;
+        if (fit > ns - s->ri)
+            fit = ns - s->ri;
+        n += join(sc + s->ri, sf + s->ri, fit, lc, lf, nl, out + n);
+        s->ri += fit;
+        if (s->ri == ns) {
+            s->rbi++;
+            s->ri = 0;
+        }
     }
     *count = n;
     return 0;

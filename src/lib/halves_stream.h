@@ -9,71 +9,93 @@
 #define NQ_HALVES_STREAM_H
 
 #include "halves_geom.h"
+#include "halves_join.h"
+#include "halves_quads.h"
 
 #include <stddef.h>
 #include <stdint.h>
 
-typedef struct qent {
-    uint32_t cols, a, b; /* columns used; diagonals i+j and i-j+h-1 */
-} qent;
-
-/* The placements of one queen in each row of `rows` of an h x h quadrant,
- * in distinct columns of `cols`, none on a diagonal of another or on a
- * column of forbid[row], enumerated a block at a time. */
-typedef struct qiter {
-    const geom *G;
-    const uint32_t *forbid;
-    uint32_t rows, cols;
-    int k, t, done;
-    int row[32];
-    uint32_t avail[32], used[33], ld[33], rd[33], a[33], b[33];
-} qiter;
-
 /* Every list met under the current middle configuration, by kind (a
  * side's north or south quadrant: NQ_MEMO_KINDS of them) and row set, while
  * they fit: one pool for the four kinds, whose needs differ (odd n: many
- * south row sets to a piece's one north). */
+ * south row sets to a piece's one north). A list is kept sorted by its
+ * entries' columns and in the form the join reads (what the other list's
+ * entry must miss, and the footprint), so that a row set's streams need
+ * not bucket it again: one of them each time, at 20 bytes an entry. */
 #define NQ_MEMO_KINDS 4
 typedef struct memo {
-    qent *buf;
-    size_t cap, used; /* entries */
-    uint32_t *at, *count; /* per kind << h | rows */
+    uint32_t *cols;
+    uint64_t *c, *f;
+    uint32_t *bcols, *bbeg; /* each list's buckets: their columns and first entries */
+    qent *raw;       /* a list as enumerated, before it is sorted in */
+    uint32_t *tally; /* per column set: the sort's counts (2^h) */
+    size_t cap, used, bcap, bused; /* entries, buckets */
+    uint32_t *at, *count, *bat, *bcount; /* per kind << h | rows */
 } memo;
+/* Bytes a memo entry takes, with its share of the buckets (at most one
+ * bucket per two entries' room: a list has at most as many as entries, and
+ * the room is made for four lists at a time). */
+#define NQ_MEMO_ENTRY (sizeof(uint32_t) + 2 * sizeof(uint64_t) + sizeof(uint32_t))
 
-/* A list: a memo's array, or an enumeration; only the entries whose place
+/* A list: a memo's arrays, or an enumeration; only the entries whose place
  * in it is `offset` modulo `stride` (a part of an R's west side). */
 typedef struct lsrc {
-    const qent *arr;
-    size_t count, pos;
-    int enumerated;
+    const memo *m;
+    size_t at, count, pos; /* the list in the memo: its first entry, how many, read */
+    size_t bat, bcount;    /* its buckets */
+    int enumerated, east, south;
     uint32_t stride, offset;
     size_t ord; /* entries enumerated so far, kept or not */
     qiter it;
 } lsrc;
 
-/* One side's half-boards, produced in blocks. */
+/* A chunk of a list, as the join reads it: its entries, and their buckets
+ * where they are known (a whole list from the memo): nb of them, bucket b
+ * the column set bcols[b], entries bbeg[b] to bbeg[b + 1] - 1; else in
+ * column order or not. */
+typedef struct lview {
+    const uint32_t *cols;
+    const uint64_t *c, *f;
+    size_t n;
+    int sorted;
+    const uint32_t *bcols, *bbeg;
+    size_t nb;
+} lview;
+
+/* A chunk in buckets: the entries in bucket order and the buckets. */
+typedef struct lbuckets {
+    const uint64_t *c, *f;
+    const uint32_t *cols, *beg; /* per bucket: its column set, its first entry (one more) */
+    size_t n;
+    uint32_t base; /* subtracted from beg (a memo list's buckets count from the pool's start) */
+} lbuckets;
+
+/* One side's half-boards, produced in blocks. Both lists are in buckets by
+ * the columns each entry uses (a memo's list is so already): the held list
+ * a chunk at a time, mapped by column set; the other as it streams past;
+ * each bucket of the streamed chunk then meets the one held bucket of the
+ * other columns as a whole. */
 typedef struct stream {
     const geom *G;
     int east;
     uint32_t cols;
     lsrc list[2]; /* north, south */
     int held;     /* the list that is bucketed; the other streams */
-    qent *hraw, *rraw;
     size_t hcap, rcap;
-    uint64_t *hc, *hf; /* the held chunk in bucket order: what the other must miss, its footprint */
-    uint32_t *start;   /* first entry per column set (2^h + 1) */
-    const qent *run;
-    size_t rn, rpos;
-    int chunk_ready, single_chunk, run_done;
+    qent *raw;                  /* scratch: enumerated entries (hcap) */
+    uint32_t *tcols;            /* scratch: entries in the join's form (hcap) */
+    uint64_t *tc, *tf;
+    uint64_t *hc, *hf, *rc, *rf; /* a chunk bucketed here, held (hcap) and streamed (rcap) */
+    uint32_t *hbc, *hbb, *rbc, *rbb; /* their buckets' columns and first entries */
+    uint32_t *rat;              /* per column set: scratch for the bucketing (2^h, zero between) */
+    lbuckets hb, rb;            /* the held and streamed chunks as the join reads them */
+    uint32_t *hbeg, *hend, *hstamp; /* per column set: its held bucket, if hstamp is stamp */
+    uint32_t stamp;
+    size_t rbi, ri; /* the streamed bucket being joined, and the entries of it done */
+    int chunk_ready, single_chunk, run_ready, run_done;
     size_t chunks; /* held chunks since the start */
     const uint8_t *keep; /* NULL, or per north column set: 0 leaves its half-boards out */
 } stream;
-
-/* Writes xf | yf[y] for each y whose yc shares nothing with xc; returns
- * how many it wrote. */
-typedef size_t (*join_fn)(uint64_t xc, uint64_t xf, const uint64_t *yc, const uint64_t *yf,
-                          size_t count, uint64_t *out);
-join_fn nq_halves_join_fn(int avx512);
 
 int nq_memo_init(memo *m, int h, size_t entries);
 void nq_memo_free(memo *m);

@@ -26,7 +26,8 @@ void nq_halves_work_transpose(nq_halves_work *w, int on)
 
 nq_halves_sizes nq_halves_sizes_for(size_t budget)
 {
-    /* Bytes per entry: a memo's 12; a held one 12 + 16 (its two words); a
+    /* Bytes per entry: a memo's NQ_MEMO_ENTRY (24); a held one 12 + 20 + 24
+     * (as enumerated, in the join's form, in bucket order with its bucket); a
      * west footprint 8 + 36 in the matcher (a table offset per chunk, its
      * group); an east one 8 + 54 (its tables, at most 2 bytes a chunk, with
      * groups padded to whole vectors: at most half as much again, and a
@@ -41,8 +42,8 @@ nq_halves_sizes nq_halves_sizes_for(size_t budget)
     if (budget < NQ_HALVES_BUDGET_MIN)
         budget = NQ_HALVES_BUDGET_MIN;
     nq_halves_sizes z = { .budget = budget };
-    z.memo = budget / 4 / sizeof(qent);
-    z.held = budget / 16 / 28;
+    z.memo = budget / 4 / NQ_MEMO_ENTRY;
+    z.held = budget / 16 / 56;
     z.west = budget / 8 / 47;
     z.east = budget / 8 * 3 / 62;
     if (z.west < z.held)

@@ -8,8 +8,10 @@
 /* At most this many index bits: 2^8 groups. */
 #define NQ_MATCH_MAX_INDEX 8
 #define NQ_MATCH_GROUPS (1 << NQ_MATCH_MAX_INDEX)
-/* Footprint bits per table chunk: 16 precomputed ANDs per chunk. */
+/* Footprint bits per table chunk: 16 precomputed ANDs per chunk; or 32
+ * (nq_match_prepare says where). */
 #define NQ_MATCH_CHUNK 4
+#define NQ_MATCH_WIDE 5
 
 typedef int (*nq_prepare_fn)(nq_match *m, const uint64_t *east, size_t ne);
 typedef int (*nq_scan_fn)(nq_match *m, const uint64_t *west, size_t nw, uint64_t *count);
@@ -19,8 +21,8 @@ struct nq_match {
     nq_prepare_fn prepare;
     nq_scan_fn scan;
     int lanes;            /* east footprints per vector */
-    int bits, nch, k;     /* of the prepared east side: the bits the tables test (the
-                           * footprint's less the index bits), chunks, index bits */
+    int bits, nch, cw, k; /* of the prepared east side: the bits the tables test (the
+                           * footprint's less the index bits), chunks, their width, index bits */
     int bit[NQ_MATCH_MAX_INDEX];
     uint64_t index_mask;  /* the index bits */
     const volatile int *stop; /* read between vector blocks: a count ends with NQ_ERR(EINTR) */

@@ -8,10 +8,11 @@
  *   squeeze         a footprint without its index bits
  *   PREPARE_FN, SCAN_FN  the functions' names
  * The layout: east footprints are sorted into groups by their index pattern,
- * each group padded to whole vectors; each vector gets, per chunk of 4
- * footprint bits, 16 vectors: lane j of entry s is set when east footprint j
- * has none of the bits of s (entry 0 of chunk 0 marks the real lanes). A
- * west footprint then costs one load and AND per chunk, per vector. */
+ * each group padded to whole vectors; each vector gets, per chunk of cw (4
+ * or 5) footprint bits, 2^cw vectors: lane j of entry s is set when east
+ * footprint j has none of the bits of s (entry 0 of chunk 0 marks the real
+ * lanes). A west footprint then costs one load and AND per chunk, per
+ * vector. */
 #include <string.h>
 
 #define VBYTES (LANES / 8)
@@ -26,16 +27,17 @@ static void valid_words(uint64_t *w, size_t nvalid)
 }
 
 /* Writes the chunk tables of one vector from its bit rows. */
-static void build_tables(uint8_t *t, const uint64_t (*rows)[WORDS], int nch, size_t nvalid)
+static void build_tables(uint8_t *t, const uint64_t (*rows)[WORDS], int nch, int cw,
+                         size_t nvalid)
 {
     _Alignas(64) uint64_t ones[WORDS], valid[WORDS];
     memset(ones, 0xff, sizeof ones);
     valid_words(valid, nvalid);
     for (int c = 0; c < nch; c++) {
-        uint8_t *tc = t + (size_t)c * 16 * VBYTES;
+        uint8_t *tc = t + ((size_t)c << cw) * VBYTES;
         memcpy(tc, c ? ones : valid, VBYTES);
-        for (int s = 1; s < 16; s++) {
-            const vec v = vandn(vload(rows[NQ_MATCH_CHUNK * c + __builtin_ctz((unsigned)s)]),
+        for (int s = 1; s < 1 << cw; s++) {
+            const vec v = vandn(vload(rows[cw * c + __builtin_ctz((unsigned)s)]),
                                 vload(tc + (size_t)(s & (s - 1)) * VBYTES));
             memcpy(tc + (size_t)s * VBYTES, &v, VBYTES);
         }
@@ -94,8 +96,8 @@ int PREPARE_FN(nq_match *m, const uint64_t *east, size_t ne)
     m->gvec[groups] = nvec;
     /* The bytes the chunks read, so every bit row they use is written (a
      * chunk of nothing but index bits reads zeros). */
-    const int nch = m->nch, nbytes = (NQ_MATCH_CHUNK * nch + 7) / 8;
-    const size_t vtab = (size_t)nch * 16 * VBYTES, vfp = (size_t)LANES * sizeof(uint64_t);
+    const int nch = m->nch, cw = m->cw, nbytes = (cw * nch + 7) / 8;
+    const size_t vtab = ((size_t)nch << cw) * VBYTES, vfp = (size_t)LANES * sizeof(uint64_t);
     const size_t total = (size_t)nvec * (vtab > vfp ? vtab : vfp);
     if (nq_match_reserve((void **)&m->tables, &m->tables_cap, total))
         return NQ_ERR(ENOMEM);
@@ -126,7 +128,7 @@ int PREPARE_FN(nq_match *m, const uint64_t *east, size_t ne)
             }
             _Alignas(64) uint64_t rows[64][WORDS];
             rows_from_fps(fp, nbytes, rows);
-            build_tables(m->tables + v * vtab, (const uint64_t(*)[WORDS])rows, nch, nvalid);
+            build_tables(m->tables + v * vtab, (const uint64_t(*)[WORDS])rows, nch, cw, nvalid);
         }
     return 0;
 }
@@ -136,9 +138,10 @@ int PREPARE_FN(nq_match *m, const uint64_t *east, size_t ne)
  * the table offsets are worked out as they are used, not stored first. */
 static int scan_once(nq_match *m, const uint64_t *west, size_t nw, uint64_t *count)
 {
-    const int nch = m->nch;
+    const int nch = m->nch, cw = m->cw;
+    const uint64_t low = (1u << cw) - 1;
     const uint32_t nvec = m->gvec[1];
-    const size_t vtab = (size_t)nch * 16 * VBYTES;
+    const size_t vtab = ((size_t)nch << cw) * VBYTES;
     const uint8_t *t0 = m->tables, *t1 = t0 + vtab;
     if (m->stop && __atomic_load_n(m->stop, __ATOMIC_RELAXED))
         return NQ_ERR(EINTR);
@@ -146,10 +149,10 @@ static int scan_once(nq_match *m, const uint64_t *west, size_t nw, uint64_t *cou
     if (nvec == 2)
         for (size_t i = 0; i < nw; i++) {
             const uint64_t x = west[i];
-            const size_t o = (x & 15) * VBYTES;
+            const size_t o = (x & low) * VBYTES;
             vec a = vload(t0 + o), b = vload(t1 + o);
             for (int c = 1; c < nch; c++) {
-                const size_t oc = (16 * (size_t)c + (x >> NQ_MATCH_CHUNK * c & 15)) * VBYTES;
+                const size_t oc = (((size_t)c << cw) + (x >> cw * c & low)) * VBYTES;
                 a = vand(a, vload(t0 + oc));
                 b = vand(b, vload(t1 + oc));
             }
@@ -159,9 +162,9 @@ static int scan_once(nq_match *m, const uint64_t *west, size_t nw, uint64_t *cou
     else if (nvec == 1)
         for (size_t i = 0; i < nw; i++) {
             const uint64_t x = west[i];
-            vec a = vload(t0 + (x & 15) * VBYTES);
+            vec a = vload(t0 + (x & low) * VBYTES);
             for (int c = 1; c < nch; c++)
-                a = vand(a, vload(t0 + (16 * (size_t)c + (x >> NQ_MATCH_CHUNK * c & 15)) * VBYTES));
+                a = vand(a, vload(t0 + (((size_t)c << cw) + (x >> cw * c & low)) * VBYTES));
             total = acc_add(total, a);
         }
     *count = acc_sum(total);
@@ -173,10 +176,11 @@ static int scan_once(nq_match *m, const uint64_t *west, size_t nw, uint64_t *cou
 int SCAN_FN(nq_match *m, const uint64_t *west, size_t nw, uint64_t *count)
 {
     *count = 0;
-    const int k = m->k, nch = m->nch;
+    const int k = m->k, nch = m->nch, cw = m->cw;
+    const uint64_t low = (1u << cw) - 1;
     const int *bit = m->bit;
     const uint32_t groups = 1u << k, all = groups - 1;
-    const size_t vtab = (size_t)nch * 16 * VBYTES;
+    const size_t vtab = ((size_t)nch << cw) * VBYTES;
     uint32_t fill[NQ_MATCH_GROUPS];
     if (!k && m->gvec[1] <= 2)
         return scan_once(m, west, nw, count);
@@ -198,7 +202,7 @@ int SCAN_FN(nq_match *m, const uint64_t *west, size_t nw, uint64_t *count)
         uint16_t *o = m->woff + (size_t)fill[m->wpat[i]]++ * nch;
         const uint64_t x = k ? squeeze(west[i], m->index_mask, bit, k) : west[i];
         for (int c = 0; c < nch; c++)
-            o[c] = (uint16_t)((16 * c + (int)(x >> NQ_MATCH_CHUNK * c & 15)) * VBYTES);
+            o[c] = (uint16_t)(((c << cw) + (int)(x >> cw * c & low)) * VBYTES);
     }
 
     /* Each east vector (two at a time) stays in L1 while every west

@@ -29,9 +29,10 @@ nq_halves_sizes nq_halves_sizes_for(size_t budget)
     /* Bytes per entry: a memo's NQ_MEMO_ENTRY (24); a held one 12 + 20 + 24
      * (as enumerated, in the join's form, in bucket order with its bucket); a
      * west footprint 8 + 36 in the matcher (a table offset per chunk, its
-     * group); an east one 8 + 54 (its tables, at most 2 bytes a chunk, with
-     * groups padded to whole vectors: at most half as much again, and a
-     * page), the matcher's with its buffers' 7% slack (nq_match_reserve).
+     * group); an east one 8 + 54 (its tables, at most 32 bytes: 2 a chunk
+     * of 4 bits, 4 a chunk of 5; with groups padded to whole vectors: at
+     * most half as much again, and a page), the matcher's with its
+     * buffers' 7% slack (nq_match_reserve).
      * A quarter of the budget to the memo (one pool for the four kinds of
      * list), an eighth to the held chunks,
      * an eighth to the west block and three eighths to the east one: each

@@ -26,11 +26,11 @@ typedef struct nq_pass_slice {
  * modulo the blocks there are. */
 #define NQ_SLICE_PICKS (1 + 2 * NQ_TRANSPOSE_PASSES)
 
-/* A slice of every pass of one row set of a piece. weight[j]: what pass
- * j's pairs count (0: the pass is not made). The row set's weighted pairs
- * are estimated without bias by the sum over j of weight[j] x pairs x
- * blocks[0] x blocks[1] (nq_rows_slice_pairs), exactly when every pass has
- * at most one block per side. */
+/* A slice of every pass of one row set of a piece. pass_weight[j]: what
+ * pass j's pairs count (0: the pass is not made). The row set's weighted
+ * pairs are estimated without bias by the sum over j of pass_weight[j] x
+ * pairs x blocks[0] x blocks[1] (nq_rows_slice_pairs), exactly when every
+ * pass has at most one block per side. */
 typedef struct nq_rows_slice {
     uint32_t sets, set; /* the piece's row sets that count; the one taken */
     int weight;         /* its weight */

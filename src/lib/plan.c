@@ -103,6 +103,7 @@ int nq_plan_fingerprint_as(const nq_plan *plan, int32_t code, uint64_t *out)
     *out = again.fingerprint;
     free(again.subs);
     free(again.weights);
+    free(again.groups);
     return err;
 }
 
@@ -146,6 +147,7 @@ void nq_plan_destroy(nq_plan *plan)
     free(plan->subs);
     free(plan->order);
     free(plan->weights);
+    free(plan->groups);
     free(plan);
 }
 

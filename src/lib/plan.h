@@ -31,6 +31,13 @@ struct nq_plan {
      * subproblems counted other shares (a checkpoint of it is refused by name). */
     uint64_t fingerprint_before;
     size_t work_budget; /* bytes a thread's work buffers may take; 0: the engine's default */
+    /* NULL, or each subproblem's group (0 .. group_count - 1), set by the
+     * plan hook where subproblems of one group share work a thread keeps
+     * from one to the next (halves: the quadrant lists of its memo): the
+     * queue deals whole groups to threads, which take from the others'
+     * once theirs are done (queue.c). Not in the fingerprint. */
+    uint32_t *groups;
+    uint32_t group_count;
 };
 
 /* Estimates that are whole numbers up to this are ordered by a counting

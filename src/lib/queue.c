@@ -1,5 +1,6 @@
 /* The parallel driver: an OpenMP dynamic work queue over a plan's
- * subproblems. Each thread counts whole subproblems into its own
+ * subproblems, or, where the plan groups them (plan.h), the groups dealt to
+ * the threads. Each thread counts whole subproblems into its own
  * accumulator; the search itself shares nothing. */
 #include "engines.h"
 #include "plan.h"
@@ -78,6 +79,158 @@ static int threads_can_start(int threads)
     return err;
 }
 
+/* Groups dealt to threads (plan->groups): each thread's own subproblems in
+ * the queue's order, the whole groups by the largest summed estimate first
+ * to the thread with the least (LPT); a thread whose own are taken takes
+ * the next of the thread with the most estimated work left. One atomic add
+ * per subproblem taken, as OpenMP's dynamic schedule makes. */
+typedef struct {
+    _Alignas(64) size_t next;
+} head;
+
+typedef struct {
+    size_t *list;  /* todo, thread 0's first, each thread's in todo's order */
+    size_t *begin; /* thread t's: list[begin[t] .. begin[t + 1]) */
+    double *rest;  /* rest[k]: the estimates from list[k] to its thread's end */
+    head *heads;   /* taken of each thread's, counted from its begin */
+    int threads;
+} dealer;
+
+static void dealer_free(dealer *d)
+{
+    free(d->list);
+    free(d->begin);
+    free(d->rest);
+    free(d->heads);
+}
+
+static int dealer_make(dealer *d, const nq_plan *plan, int threads, const size_t *todo,
+                       size_t todo_size)
+{
+    const size_t groups = plan->group_count;
+    *d = (dealer){ .threads = threads };
+    double *sum = calloc(groups + 1, sizeof *sum), *load = calloc((size_t)threads, sizeof *load);
+    size_t *at = malloc((size_t)threads * sizeof *at);
+    size_t *by = malloc((groups + 1) * sizeof *by);
+    int *owner = malloc((groups + 1) * sizeof *owner);
+    d->list = malloc((todo_size + 1) * sizeof *d->list);
+    d->begin = calloc((size_t)threads + 1, sizeof *d->begin);
+    d->rest = malloc((todo_size + 1) * sizeof *d->rest);
+    d->heads = aligned_alloc(64, (size_t)threads * sizeof *d->heads);
+    int err = sum && load && at && by && owner && d->list && d->begin && d->rest && d->heads
+                  ? 0
+                  : NQ_ERR(ENOMEM);
+    for (size_t k = 0; !err && k < todo_size; k++)
+        sum[plan->groups[todo[k]]] += plan->weights[todo[k]];
+    if (!err)
+        err = nq_order_by_weight(sum, groups, by);
+    for (size_t g = 0; !err && g < groups; g++) {
+        int least = 0;
+        for (int t = 1; t < threads; t++)
+            least = load[t] < load[least] ? t : least;
+        owner[by[g]] = least;
+        load[least] += sum[by[g]];
+    }
+    if (!err) {
+        for (size_t k = 0; k < todo_size; k++)
+            d->begin[owner[plan->groups[todo[k]]] + 1]++;
+        for (int t = 0; t < threads; t++) {
+            d->begin[t + 1] += d->begin[t];
+            d->heads[t].next = 0;
+        }
+        for (int t = 0; t < threads; t++)
+            at[t] = d->begin[t];
+        for (size_t k = 0; k < todo_size; k++)
+            d->list[at[owner[plan->groups[todo[k]]]]++] = todo[k];
+        for (int t = 0; t < threads; t++) {
+            double r = 0;
+            for (size_t k = d->begin[t + 1]; k > d->begin[t]; k--)
+                d->rest[k - 1] = r += plan->weights[d->list[k - 1]];
+        }
+    }
+    free(sum);
+    free(load);
+    free(at);
+    free(by);
+    free(owner);
+    if (err)
+        dealer_free(d);
+    return err;
+}
+
+/* The next subproblem for thread t: 0 when every thread's are taken. */
+static int dealer_next(dealer *d, int t, size_t *i)
+{
+    for (int victim = t;;) {
+        const size_t k = d->begin[victim] +
+                         __atomic_fetch_add(&d->heads[victim].next, 1, __ATOMIC_RELAXED);
+        if (k < d->begin[victim + 1]) {
+            *i = d->list[k];
+            return 1;
+        }
+        victim = -1;
+        double most = 0;
+        for (int u = 0; u < d->threads; u++) {
+            const size_t at = d->begin[u] + __atomic_load_n(&d->heads[u].next, __ATOMIC_RELAXED);
+            if (at < d->begin[u + 1] && (victim < 0 || d->rest[at] > most)) {
+                victim = u;
+                most = d->rest[at];
+            }
+        }
+        if (victim < 0)
+            return 0;
+    }
+}
+
+/* What every thread of run_list shares. */
+typedef struct {
+    const nq_plan *plan;
+    const nq_run_hooks *hooks;
+    nq_marks *marks;
+    unsigned char *done;
+    nq_sub_result *results;
+    size_t fail_at;
+    int stopped, failed;
+} run;
+
+static size_t finished; /* in this process, for fail_after */
+
+/* Subproblem i on thread t: counted into its result and t's sum, or
+ * skipped once a stop or a failure is seen (not done). */
+static void run_one(run *r, int t, void *work, thread_acc *mine, size_t i)
+{
+    const nq_engine *e = r->plan->engine;
+    const nq_run_hooks *hooks = r->hooks;
+    /* Stopping skips the subproblems not yet started; the queue still
+     * drains them, at no cost. */
+    if (nq_stop_seen(hooks->stop) || __atomic_load_n(&r->failed, __ATOMIC_RELAXED)) {
+        __atomic_store_n(&r->stopped, 1, __ATOMIC_RELAXED);
+        return;
+    }
+    const int err =
+        r->fail_at != SIZE_MAX && __atomic_load_n(&finished, __ATOMIC_RELAXED) >= r->fail_at
+            ? NQ_ERR(ENOMEM)
+        : r->marks ? e->count_marked(r->plan, i, work, hooks->stop, nq_marks_resumed(r->marks, i),
+                                     r->marks, t, &r->results[i])
+                   : e->count_one(r->plan, i, work, hooks->stop, &r->results[i]);
+    if (err) {
+        /* Stopped inside, or out of memory: not done. */
+        if (err != NQ_ERR(EINTR))
+            __atomic_store_n(&r->failed, err, __ATOMIC_RELAXED);
+        __atomic_store_n(&r->stopped, 1, __ATOMIC_RELAXED);
+        return;
+    }
+    add(&mine->sum, &r->results[i]);
+    /* Published for the monitor thread (progress, checkpoints). */
+    __atomic_store_n(&r->done[i], 1, __ATOMIC_RELEASE);
+    if (r->marks) /* after done: a checkpoint between has both, and keeps done */
+        nq_marks_set(r->marks, t, NULL);
+    if (r->fail_at != SIZE_MAX)
+        __atomic_add_fetch(&finished, 1, __ATOMIC_RELAXED);
+    if (hooks->on_done)
+        hooks->on_done(hooks->ctx, i);
+}
+
 static int run_list(const nq_plan *plan, int threads, const size_t *todo, size_t todo_size,
                     unsigned char *done, nq_sub_result *results, const nq_run_hooks *hooks,
                     nq_sub_result *run_sum, nq_marks *marks)
@@ -94,16 +247,24 @@ static int run_list(const nq_plan *plan, int threads, const size_t *todo, size_t
     thread_acc *acc = aligned_alloc(64, (size_t)threads * sizeof *acc);
     if (!acc)
         return NQ_ERR(ENOMEM);
+    dealer deal = { 0 };
+    const int dealt = threads > 1 && plan->groups;
+    if (dealt) {
+        const int err = dealer_make(&deal, plan, threads, todo, todo_size);
+        if (err) {
+            free(acc);
+            return err;
+        }
+    }
 
     const nq_engine *e = plan->engine;
     if (marks && (!e->count_marked || nq_marks_threads(marks) < threads))
         marks = NULL;
-    int stopped = 0, failed = 0;
-    static size_t finished; /* in this process, for fail_after */
-    const size_t fail_at = fail_after();
+    run r = { .plan = plan, .hooks = hooks, .marks = marks, .done = done, .results = results,
+              .fail_at = fail_after() };
 
     omp_set_dynamic(0);
-#pragma omp parallel num_threads(threads) shared(stopped, failed)
+#pragma omp parallel num_threads(threads) shared(r, deal)
     {
         const int t = omp_get_thread_num();
         thread_acc *mine = &acc[t];
@@ -112,48 +273,24 @@ static int run_list(const nq_plan *plan, int threads, const size_t *todo, size_t
             hooks->on_thread_start(hooks->ctx, t);
         /* Each thread's own buffers, made once before it takes work. */
         void *work = NULL;
-        int err = e->work_create ? e->work_create(plan, &work) : 0;
+        const int err = e->work_create ? e->work_create(plan, &work) : 0;
         if (err)
-            __atomic_store_n(&failed, err, __ATOMIC_RELAXED);
-
-        /* nowait: a thread that finds the queue empty frees its buffers
-         * while the others finish their last subproblems, and meets them
-         * only at the region's end. A barrier here as well made a second
-         * wait on the slowest thread, and each wait for a thread that has
-         * gone to sleep (or lost its CPU) costs a wake-up: on a loaded
-         * 2-CPU machine 2-10 ms each (traced: n = 16, 2 threads). */
+            __atomic_store_n(&r.failed, err, __ATOMIC_RELAXED);
+        if (dealt) {
+            size_t i;
+            while (dealer_next(&deal, t, &i))
+                run_one(&r, t, work, mine, i);
+        } else {
+            /* nowait: a thread that finds the queue empty frees its
+             * buffers while the others finish their last subproblems, and
+             * meets them only at the region's end. A barrier here as well
+             * made a second wait on the slowest thread, and each wait for a
+             * thread that has gone to sleep (or lost its CPU) costs a
+             * wake-up: on a loaded 2-CPU machine 2-10 ms each (traced:
+             * n = 16, 2 threads). */
 #pragma omp for schedule(dynamic, 1) nowait
-        for (size_t k = 0; k < todo_size; k++) {
-            /* Stopping skips the subproblems not yet started; the queue still
-             * drains them, at no cost. */
-            if (nq_stop_seen(hooks->stop) ||
-                __atomic_load_n(&failed, __ATOMIC_RELAXED)) {
-                __atomic_store_n(&stopped, 1, __ATOMIC_RELAXED);
-                continue;
-            }
-            const size_t i = todo[k];
-            err = fail_at != SIZE_MAX &&
-                          __atomic_load_n(&finished, __ATOMIC_RELAXED) >= fail_at
-                      ? NQ_ERR(ENOMEM)
-                  : marks ? e->count_marked(plan, i, work, hooks->stop, nq_marks_resumed(marks, i),
-                                            marks, t, &results[i])
-                          : e->count_one(plan, i, work, hooks->stop, &results[i]);
-            if (err) {
-                /* Stopped inside, or out of memory: not done. */
-                if (err != NQ_ERR(EINTR))
-                    __atomic_store_n(&failed, err, __ATOMIC_RELAXED);
-                __atomic_store_n(&stopped, 1, __ATOMIC_RELAXED);
-                continue;
-            }
-            add(&mine->sum, &results[i]);
-            /* Published for the monitor thread (progress, checkpoints). */
-            __atomic_store_n(&done[i], 1, __ATOMIC_RELEASE);
-            if (marks) /* after done: a checkpoint between has both, and keeps done */
-                nq_marks_set(marks, t, NULL);
-            if (fail_at != SIZE_MAX)
-                __atomic_add_fetch(&finished, 1, __ATOMIC_RELAXED);
-            if (hooks->on_done)
-                hooks->on_done(hooks->ctx, i);
+            for (size_t k = 0; k < todo_size; k++)
+                run_one(&r, t, work, mine, todo[k]);
         }
         if (e->work_destroy)
             e->work_destroy(work);
@@ -164,7 +301,9 @@ static int run_list(const nq_plan *plan, int threads, const size_t *todo, size_t
             add(run_sum, &acc[t].sum);
     }
     free(acc);
-    return failed ? failed : stopped ? NQ_ERR(EINTR) : 0;
+    if (dealt)
+        dealer_free(&deal);
+    return r.failed ? r.failed : r.stopped ? NQ_ERR(EINTR) : 0;
 }
 
 int nq_plan_run_marked(const nq_plan *plan, int threads, const size_t *list, size_t count,

@@ -98,17 +98,20 @@ int nq_halves_count_piece(nq_halves_work *w, const nq_halves_piece *piece, const
 /* A slice of a piece, for estimates of pieces too large to count whole
  * (two-stage sampling): one of its south row sets that count, one block of
  * its east half-boards and one of its west ones (the thread's budget sets
- * the blocks). A piece's count is the sum over its slices of pairs times
- * scale, plus each row set's ties once, times the row set's weight. */
+ * the blocks); for even n from NQ_HALVES_TRANSPOSE_FROM, one block pair
+ * of each tie pass too (halves_slice.h). A piece's count is estimated by
+ * the slice's pairs times its blocks and scale, plus its ties (each pass's
+ * pairs times its blocks and weight), times the sets and the weight. */
 typedef struct nq_halves_slice {
     uint32_t sets, set;         /* the piece's row sets that count; the one taken */
     int weight;                 /* its weight */
     size_t blocks[2], block[2]; /* west, east: the row set's blocks; the ones taken */
     uint64_t pairs;             /* the disjoint pairs of the two blocks */
     unsigned scale;             /* what each counts: 2 for even n, whose ties come apart */
-    uint64_t ties;              /* even n: the row set's tie passes' weighted pairs, whole */
+    uint64_t ties;              /* even n: the tie passes' weighted pairs, scaled by their blocks */
     /* CPU seconds: a pass over each side's blocks, the east block's
-     * tables, the scan of the west block against them; the tie passes. */
+     * tables, the scan of the west block against them; the tie passes,
+     * projected to their whole. */
     double pass_seconds[2], prepare_seconds, scan_seconds, tie_seconds;
 } nq_halves_slice;
 

@@ -2,6 +2,7 @@
 #include "count_marks.h"
 
 #include "engines.h"
+#include "halves_marks.h"
 
 #include <stdio.h>
 
@@ -65,7 +66,7 @@ size_t nq_marks_dropped(const nq_plan *plan, int threads, const char *path, cons
     *line = '\0';
     for (size_t k = 0; k < count; k++)
         if (!done[marks[k].i] && nq_mark_share(plan, marks[k].i, &marks[k]) < 0 && !dropped++)
-            budget = marks[k].w[0] & ((1ull << 56) - 1); /* the top byte: halves_marks.c */
+            budget = nq_halves_mark_budget(&marks[k]);
     if (!dropped)
         return 0;
     const double mib = 1 << 20;

@@ -34,6 +34,11 @@ nq_mark nq_halves_mark(size_t i, size_t budget, const nq_halves_pos *pos, uint64
                              pos->pairs, (uint64_t)pos->sum, (uint64_t)(pos->sum >> 64), blocks } };
 }
 
+uint64_t nq_halves_mark_budget(const nq_mark *m)
+{
+    return m->w[0] & ((1ull << LAYOUT_SHIFT) - 1);
+}
+
 static void set_mark(void *ctx, const nq_halves_pos *pos)
 {
     const mark_teller *m = ctx;
@@ -57,7 +62,7 @@ static size_t plan_budget(const nq_plan *plan)
 static int mark_position(const nq_plan *plan, size_t i, size_t budget, const nq_mark *m,
                          nq_halves_pos *pos)
 {
-    if (!m || m->i != i || (m->w[0] & ((1ull << LAYOUT_SHIFT) - 1)) != budget ||
+    if (!m || m->i != i || nq_halves_mark_budget(m) != budget ||
         m->w[1] > UINT32_MAX || m->w[4] > INT64_MAX ||
         ((const nq_halves_piece *)plan->subs)[i].turns)
         return 0;

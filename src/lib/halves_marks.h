@@ -10,6 +10,8 @@ int nq_halves_count_marked(const nq_plan *plan, size_t i, void *work, const vola
                            const nq_mark *from, nq_marks *marks, int t, nq_sub_result *out);
 /* Piece i's mark at pos, for threads of `budget` (blocks: nq_halves_blocks's). */
 nq_mark nq_halves_mark(size_t i, size_t budget, const nq_halves_pos *pos, uint64_t blocks);
+/* The budget of the threads that told mark m (word 0 without its layout byte). */
+uint64_t nq_halves_mark_budget(const nq_mark *m);
 /* In [0, 1]: the row sets done over those that count, and in the first
  * one the east blocks done and the west blocks scanned against the next
  * over its blocks, where the mark holds them (word 7); -1 for a mark this

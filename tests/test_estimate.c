@@ -4,6 +4,7 @@
  * says. */
 #include <criterion/criterion.h>
 
+#include "estimate_sample.h"
 #include "known_values.h"
 #include "nqueens.h"
 
@@ -104,17 +105,68 @@ Test(estimate, seed_reproduces)
     cr_assert_neq(a.solutions, c.solutions);
 }
 
-/* The budgeted default: at least two draws per stratum, an ordered
- * interval, the count's threads and memory. */
+/* The budgeted default: every stratum drawn (a round the budget cut short
+ * leaves some with one draw), an ordered interval, the count's threads and
+ * memory. */
 Test(estimate, by_budget)
 {
     const nq_estimate_result r = estimate(13, 0, 3, 0, 64);
-    cr_assert_geq(r.sampled_subproblems, 2 * (size_t)r.strata);
+    cr_assert_geq(r.sampled_subproblems, (size_t)r.strata);
     cr_assert(r.cpu_seconds_low <= r.cpu_seconds && r.cpu_seconds <= r.cpu_seconds_high);
     cr_assert(isfinite(r.cpu_seconds_high));
     cr_assert_eq(r.threads, nq_threads_for(64));
     cr_assert_eq(r.peak_memory_bytes, nq_count_memory(13, 0, r.threads, 0));
     cr_assert_gt(r.wall_seconds, 0);
+}
+
+/* An odd --sample leaves one stratum with one draw, whose variance comes
+ * from its neighbour's (collapsed strata): the interval still holds Q(n)
+ * about as often. */
+Test(estimate, odd_sample_holds_q)
+{
+    for (int n = 14; n <= 17; n++) {
+        int held = 0;
+        for (uint64_t seed = 1; seed <= 20; seed++) {
+            const nq_estimate_result r = estimate(n, 0, seed, 47, 2);
+            cr_assert_eq(r.sampled_subproblems, 47);
+            cr_assert(isfinite(r.solutions_high));
+            held += r.solutions_low <= published(n) && published(n) <= r.solutions_high;
+        }
+        cr_expect_geq(held, 16, "n=%d: the interval held Q(n) for %d seeds of 20", n, held);
+    }
+}
+
+/* Strata of one draw each are paired, each pair's variance the square of
+ * its difference (Cochran 5A.12); one stratum of one draw alone has none. */
+Test(estimate, collapsed_strata)
+{
+    double weights[8] = { 0 }, cum[9];
+    size_t order[8], first[9], last[8];
+    for (size_t k = 0; k < 8; k++) {
+        order[k] = k;
+        cum[k + 1] = (double)(k + 1); /* x = sqrt(0 + 1) each */
+    }
+    cum[0] = 0;
+    nq_plan plan = { .size = 8, .order = order, .weights = weights };
+    draw draws[4];
+    sampler s = { .plan = &plan, .cum = cum, .first = first, .last = last, .draws = draws };
+    nq_est_cut_strata(&s, 4);
+    cr_assert_eq(s.strata, 4);
+    const double y[4] = { 1, 3, 2, 6 };
+    for (int h = 0; h < 4; h++)
+        draws[h] = (draw){ .i = s.first[h], .stratum = h, .seconds = y[h] };
+    s.count = 4;
+    double value, low, high;
+    cr_assert_eq(nq_est_stratified(&s, 0, 0, &value, &low, &high), 0);
+    cr_assert_float_eq(value, 24, 1e-12); /* each y times its stratum's 2 */
+    /* (2 - 6)^2 + (4 - 12)^2 = 80; 1.5 degrees of freedom: t = 6.3138 */
+    cr_assert_float_eq(high, 24 + 6.3138 * sqrt(80), 1e-9);
+    cr_assert_eq(low, 0);
+    nq_est_cut_strata(&s, 1);
+    draws[0].stratum = 0;
+    s.count = 1;
+    cr_assert_eq(nq_est_stratified(&s, 0, 0, &value, &low, &high), 0);
+    cr_assert(isinf(high));
 }
 
 /* One draw: a glimpse with no interval. */

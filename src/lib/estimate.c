@@ -22,54 +22,69 @@
 #include <sys/resource.h>
 #include <time.h>
 
-/* A seed gives the same draws on every machine. */
-static double uniform(uint64_t *state)
+/* Counts and times one draw on a sampling thread's buffers. */
+static int time_one(sampler *s, draw *d, void *work, int again)
 {
-    return (double)(nq_splitmix64(state) >> 11) * 0x1p-53;
-}
-
-/* The draws start again (the strata changed). */
-static void forget_draws(sampler *s)
-{
-    s->count = 0;
-    for (int h = 0; h < s->strata; h++)
-        s->last[h] = SIZE_MAX;
-}
-
-/* Cuts the order into at most `strata` strata of equal size measure; a
- * subproblem larger than a share makes a stratum alone, and the empty
- * shares are dropped. */
-static void cut_strata(sampler *s, int strata)
-{
-    const size_t size = s->plan->size;
-    const double total = s->cum[size];
-    int h = 0;
-    s->first[0] = 0;
-    for (size_t k = 0; k < size; k++) {
-        const double mid = 0.5 * (s->cum[k] + s->cum[k + 1]);
-        const int want = (int)fmin(strata - 1, floor(mid / total * strata));
-        if (want > h && k > s->first[h])
-            s->first[++h] = k;
+    int err = 0;
+    if (s->slices) {
+        nq_sub_sample r = { 0, 0 };
+        const double begin = nq_thread_cpu();
+        err = s->engine->sample_one(s->plan, d->i, work, d->pick, s->stop, &r);
+        d->spent += nq_thread_cpu() - begin;
+        if (again) {
+            d->again_seconds = r.seconds;
+        } else {
+            d->seconds = r.seconds;
+            d->total = r.total;
+        }
+        return err;
     }
-    s->strata = h + 1;
-    s->first[s->strata] = size;
-    forget_draws(s);
+    nq_sub_result r = { 0, 0 };
+    /* A count's thread comes to a subproblem with its buffers warm from
+     * the one `threads` places before it in the queue (an engine keeps
+     * what pieces share): so comes the sample's. */
+    const double warming = nq_thread_cpu();
+    if (d->at >= (size_t)s->count_threads)
+        err = s->engine->count_one(s->plan, s->plan->order[d->at - (size_t)s->count_threads],
+                                   work, s->stop, &r);
+    const double begin = nq_thread_cpu();
+    if (!err)
+        err = s->engine->count_one(s->plan, d->i, work, s->stop, &r);
+    const double end = nq_thread_cpu();
+    d->spent += end - warming;
+    if (again) {
+        d->again_seconds = end - begin;
+        d->again_warm_seconds = begin - warming;
+    } else {
+        d->warm_seconds = begin - warming;
+        d->seconds = end - begin;
+        d->total = r.total;
+    }
+    return err;
 }
 
-/* One draw in stratum h, with probability proportional to the measure: its
- * place in the queue's order. */
-static size_t draw_in(sampler *s, int h)
+/* Whether a draw may start within the budget (s->limited), and its price
+ * then reserved: the CPU of the draws done and running, and the wall a
+ * draw takes here, as measured so far. */
+static int may_start(sampler *s)
 {
-    size_t lo = s->first[h], hi = s->first[h + 1] - 1;
-    const double u = s->cum[lo] + uniform(&s->rng) * nq_est_stratum_measure(s, h);
-    while (lo < hi) { /* the last k with cum[k] <= u */
-        const size_t mid = lo + (hi - lo + 1) / 2;
-        if (s->cum[mid] <= u)
-            lo = mid;
-        else
-            hi = mid - 1;
+    int go;
+#pragma omp critical(nq_estimate_budget)
+    {
+        go = s->used + s->price * (s->running + 1) <= s->cpu_left &&
+             nq_now() + s->wall_price <= s->deadline;
+        s->running += go;
     }
-    return lo;
+    return go;
+}
+
+static void finished(sampler *s, double spent)
+{
+#pragma omp critical(nq_estimate_budget)
+    {
+        s->used += spent;
+        s->running--;
+    }
 }
 
 /* Counts and times the draws listed, on the sampling threads (`again`: a
@@ -77,15 +92,16 @@ static size_t draw_in(sampler *s, int h)
 static int time_draws(sampler *s, const size_t *todo, size_t todo_size, int again)
 {
     int failed = 0;
+    const double start = nq_now();
+    double made = 0; /* the buffers' CPU, not the draws' */
     omp_set_dynamic(0);
-#pragma omp parallel num_threads(s->threads) shared(failed)
+#pragma omp parallel num_threads(s->threads) shared(failed) reduction(+ : made)
     {
         const int t = omp_get_thread_num();
-        int err = 0;
         if (!s->work[t] && s->engine->work_create) {
-            const double made = nq_thread_cpu();
-            err = s->engine->work_create(s->plan, &s->work[t]);
-            s->work_seconds[t] = nq_thread_cpu() - made;
+            const double begin = nq_thread_cpu();
+            const int err = s->engine->work_create(s->plan, &s->work[t]);
+            made = s->work_seconds[t] = nq_thread_cpu() - begin;
             if (err)
                 __atomic_store_n(&failed, err, __ATOMIC_RELAXED);
         }
@@ -94,56 +110,50 @@ static int time_draws(sampler *s, const size_t *todo, size_t todo_size, int agai
             if (__atomic_load_n(&failed, __ATOMIC_RELAXED) || nq_stop_seen(s->stop))
                 continue;
             draw *d = &s->draws[todo[k]];
-            if (s->slices) {
-                nq_sub_sample r = { 0, 0 };
-                const double begin = nq_thread_cpu();
-                err = s->engine->sample_one(s->plan, d->i, s->work[t], d->pick, s->stop, &r);
-                d->spent += nq_thread_cpu() - begin;
-                if (again) {
-                    d->again_seconds = r.seconds;
-                } else {
-                    d->seconds = r.seconds;
-                    d->total = r.total;
-                }
-                if (err)
-                    __atomic_store_n(&failed, err, __ATOMIC_RELAXED);
+            if (s->limited && !may_start(s)) {
+                d->skipped = 1;
                 continue;
             }
-            nq_sub_result r = { 0, 0 };
-            /* A count's thread comes to a subproblem with its buffers warm
-             * from the one `threads` places before it in the queue (an
-             * engine keeps what pieces share): so comes the sample's. */
-            const double warming = nq_thread_cpu();
-            if (d->at >= (size_t)s->count_threads)
-                err = s->engine->count_one(s->plan, s->plan->order[d->at - (size_t)s->count_threads],
-                                       s->work[t], s->stop, &r);
-            const double begin = nq_thread_cpu();
-            if (!err)
-                err = s->engine->count_one(s->plan, d->i, s->work[t], s->stop, &r);
-            const double end = nq_thread_cpu();
-            d->spent += end - warming;
-            if (again) {
-                d->again_seconds = end - begin;
-                d->again_warm_seconds = begin - warming;
-            } else {
-                d->warm_seconds = begin - warming;
-                d->seconds = end - begin;
-                d->total = r.total;
-            }
+            const int err = time_one(s, d, s->work[t], again);
+            if (s->limited)
+                finished(s, d->spent);
             if (err)
                 __atomic_store_n(&failed, err, __ATOMIC_RELAXED);
         }
     }
+    const double busy = fmin(s->threads, (double)todo_size);
+    s->thread_seconds += fmax(0, (nq_now() - start) * busy - made);
     if (!failed && nq_stop_seen(s->stop))
         failed = NQ_ERR(EINTR);
     return failed;
 }
 
-/* Draws `rounds` rounds and counts them on the sampling threads; a
- * subproblem drawn again takes its first draw's counts and time. */
-static int sample_rounds(sampler *s, int rounds)
+/* The draws from `start` on that the budget left unstarted (and repeats
+ * of them) are dropped, and the strata's chains of draws made again. */
+static void drop_skipped(sampler *s, size_t start)
 {
-    const size_t start = s->count, added = (size_t)rounds * (size_t)s->strata;
+    size_t kept = start;
+    for (size_t k = start; k < s->count; k++)
+        if (!s->draws[k].skipped)
+            s->draws[kept++] = s->draws[k];
+    if (kept == s->count)
+        return;
+    s->count = kept;
+    for (int h = 0; h < s->strata; h++)
+        s->last[h] = SIZE_MAX;
+    for (size_t k = 0; k < s->count; k++) {
+        s->draws[k].before = s->last[s->draws[k].stratum];
+        s->last[s->draws[k].stratum] = k;
+    }
+}
+
+/* Draws `added` draws, a round of the strata after another (the last
+ * round perhaps partial, its largest strata first), and counts them on
+ * the sampling threads; a subproblem drawn again takes its first draw's
+ * counts and time. */
+static int sample_draws(sampler *s, size_t added)
+{
+    const size_t start = s->count;
     if (start + added > s->capacity) {
         const size_t capacity = 2 * (start + added);
         draw *grown = realloc(s->draws, capacity * sizeof *grown);
@@ -156,23 +166,23 @@ static int sample_rounds(sampler *s, int rounds)
     if (!todo)
         return NQ_ERR(ENOMEM);
     size_t todo_size = 0;
-    for (int r = 0; r < rounds; r++)
-        for (int h = 0; h < s->strata; h++) {
-            const size_t k = s->count++;
-            draw *d = &s->draws[k];
-            const size_t at = draw_in(s, h);
-            *d = (draw){ .i = s->plan->order[at], .at = at, .stratum = h, .before = s->last[h] };
-            s->last[h] = k;
-            /* A slice is drawn afresh each time, so a repeat is counted
-             * again (the slices' own seeds, apart from the draws'). */
-            uint64_t pick = s->rng ^ (k * 0xd1b54a32d192ed03u);
-            d->pick = nq_splitmix64(&pick);
-            for (size_t j = d->before; j != SIZE_MAX && !d->repeat && !s->slices;
-                 j = s->draws[j].before)
-                d->repeat = s->draws[j].i == d->i;
-            if (!d->repeat)
-                todo[todo_size++] = k;
-        }
+    for (size_t a = 0; a < added; a++) {
+        const int h = (int)(a % (size_t)s->strata);
+        const size_t k = s->count++;
+        draw *d = &s->draws[k];
+        const size_t at = nq_est_draw_in(s, h);
+        *d = (draw){ .i = s->plan->order[at], .at = at, .stratum = h, .before = s->last[h] };
+        s->last[h] = k;
+        /* A slice is drawn afresh each time, so a repeat is counted again
+         * (the slices' own seeds, apart from the draws'). */
+        uint64_t pick = s->rng ^ (k * 0xd1b54a32d192ed03u);
+        d->pick = nq_splitmix64(&pick);
+        for (size_t j = d->before; j != SIZE_MAX && !d->repeat && !s->slices;
+             j = s->draws[j].before)
+            d->repeat = s->draws[j].i == d->i;
+        if (!d->repeat)
+            todo[todo_size++] = k;
+    }
     int failed = time_draws(s, todo, todo_size, 0);
     free(todo);
     for (size_t k = start; k < s->count && !failed; k++) {
@@ -181,15 +191,18 @@ static int sample_rounds(sampler *s, int rounds)
             if (s->draws[j].i == d->i && !s->draws[j].repeat) {
                 d->seconds = s->draws[j].seconds;
                 d->total = s->draws[j].total;
+                d->skipped = s->draws[j].skipped;
             }
     }
+    drop_skipped(s, start);
     return failed;
 }
 
-/* The draws, by the budget: a pilot round prices a draw; the strata are
- * then as many as the budget allows about DRAWS_PER_STRATUM draws each
- * (the pilot's round is kept if the strata stay), and rounds go on while
- * the next batch fits in the budget. */
+static int sample_rounds(sampler *s, int rounds)
+{
+    return sample_draws(s, (size_t)rounds * (size_t)s->strata);
+}
+
 /* The CPU seconds the sample may take, from the estimate so far. */
 static int budget(const sampler *s, const nq_estimate_params *p, double plan_seconds,
                   double *cpu_budget)
@@ -203,48 +216,80 @@ static int budget(const sampler *s, const nq_estimate_params *p, double plan_sec
     return err;
 }
 
+/* A draw's price as measured so far: its mean CPU seconds, and the wall
+ * seconds it takes on a sampling thread of this machine as it is (all the
+ * sampling's threads' time over its CPU, `spent`). */
+static void price(sampler *s, double spent)
+{
+    size_t unique = 0;
+    for (size_t k = 0; k < s->count; k++)
+        unique += !s->draws[k].repeat;
+    s->price = nq_est_sampled_seconds(s, 0) / (double)(unique ? unique : 1);
+    s->wall_price = s->price * fmax(1, s->thread_seconds / fmax(spent, 1e-9));
+}
+
+/* Two draws of one stratum: the budget and a draw's price, and how many
+ * more draws the budget allows; `spent` grows by their CPU. */
+static int pilot(sampler *s, const nq_estimate_params *p, double plan_seconds, double again,
+                 double *cpu_budget, double *spent, double *draws)
+{
+    int err = sample_rounds(s, MIN_ROUNDS);
+    *spent += nq_est_sampled_seconds(s, 0);
+    if (!err)
+        err = budget(s, p, plan_seconds, cpu_budget);
+    if (err)
+        return err;
+    price(s, *spent);
+    const double by_cpu = (*cpu_budget / again - *spent) / fmax(s->price, 1e-6);
+    const double by_wall = (s->deadline - nq_now()) / fmax(s->wall_price, 1e-6) * s->threads;
+    *draws = fmin(by_cpu, by_wall);
+    return 0;
+}
+
+/* The draws, by the budget (CPU, and wall on this machine as it is): a
+ * pilot of two draws prices a draw; the strata are then as many as leave
+ * about DRAWS_PER_STRATUM draws each, and their first round is drawn
+ * whole. Rounds then go on while the budget lasts, each draw started only
+ * if its price fits: a round cut short leaves strata of one draw, whose
+ * variance comes from collapsed pairs (estimate_stats.c). So the sample
+ * ends on time whatever the pilot saw (n = 28 took 403 s of its 120 when
+ * a second round was whole). */
 static int sample_by_budget(sampler *s, const nq_estimate_params *p, double plan_seconds,
                             double start)
 {
-    const double wall_budget = p->seconds > 0 ? p->seconds : NQ_ESTIMATE_SECONDS;
-    double cpu_budget = 0;
-    /* Two pilot draws: the budget follows the estimate, and one draw's
-     * estimate was seen 3x off at n = 20 (a sample of 5.9% of the count). */
-    int err = sample_rounds(s, MIN_ROUNDS);
-    double spent = nq_est_sampled_seconds(s, 0);
-    if (!err)
-        err = budget(s, p, plan_seconds, &cpu_budget);
+    /* The timing noise's second timings come after the draws. */
+    const double again = 1 + 1.0 / RETIME_EVERY;
+    s->deadline = start + (p->seconds > 0 ? p->seconds : NQ_ESTIMATE_SECONDS) / again;
+    double cpu_budget = 0, spent = 0, draws = 0;
+    int err = pilot(s, p, plan_seconds, again, &cpu_budget, &spent, &draws);
+    if (!err && !s->slices && s->may_slice && draws < COARSE_DRAWS) {
+        /* Whole pieces too coarse for the budget (n = 20: about 4 draws
+         * in 5% of the count, errors to 50%): slices of them instead,
+         * the first pilot's cost kept in the budget. */
+        s->slices = 1;
+        nq_est_cut_strata(s, PILOT_STRATA);
+        err = pilot(s, p, plan_seconds, again, &cpu_budget, &spent, &draws);
+    }
     if (err)
         return err;
-    /* A draw's price, with its share of the timing noise's second timings. */
-    const double price = spent / (s->strata * MIN_ROUNDS) * (1 + 1.0 / RETIME_EVERY);
-    const double draws = cpu_budget / fmax(price, 1e-6);
     const int strata = (int)fmin(MAX_STRATA, fmax(PILOT_STRATA, draws / DRAWS_PER_STRATUM));
-    double design = start; /* when the rounds of these strata began */
-    int rounds = MIN_ROUNDS;
     if (strata > PILOT_STRATA) {
-        rounds = 1;
-        design = nq_now();
-        cut_strata(s, strata); /* the pilot's draws are set aside */
+        nq_est_cut_strata(s, strata); /* the pilot's draws are set aside */
         err = sample_rounds(s, 1);
         spent += nq_est_sampled_seconds(s, 0);
-        if (!err)
-            err = budget(s, p, plan_seconds, &cpu_budget);
     }
-    /* The budget follows the estimate as it firms up. */
-    for (; !err; err = budget(s, p, plan_seconds, &cpu_budget)) {
-        const int batch = (int)fmax(1, ceil(2.0 * s->threads / s->strata));
-        const double now = nq_now(), per_round = nq_est_sampled_seconds(s, 0) / rounds;
-        const double per_round_wall = (now - design) / rounds; /* the machine as it is */
-        if (rounds >= MIN_ROUNDS && (spent + batch * per_round > cpu_budget ||
-                                     now - start + batch * per_round_wall > wall_budget))
-            return 0;
+    while (!err && !(err = budget(s, p, plan_seconds, &cpu_budget))) {
+        price(s, spent);
+        s->cpu_left = cpu_budget / again - spent;
+        s->used = 0;
+        s->running = 0;
         const size_t from = s->count;
-        err = sample_rounds(s, batch);
-        if (err)
-            return err;
+        s->limited = 1;
+        err = sample_rounds(s, (int)fmax(1, ceil(2.0 * s->threads / s->strata)));
+        s->limited = 0;
+        if (s->count == from) /* nothing fitted */
+            break;
         spent += nq_est_sampled_seconds(s, from);
-        rounds += batch;
     }
     return err;
 }
@@ -256,16 +301,16 @@ static int sample_fixed(sampler *s, size_t samples)
         s->strata = (int)size;
         for (size_t k = 0; k <= size; k++)
             s->first[k] = k;
-        forget_draws(s);
+        nq_est_forget_draws(s);
         return sample_rounds(s, 1);
     }
     if (samples < MIN_ROUNDS * PILOT_STRATA) { /* a glimpse: one round, no interval */
-        cut_strata(s, (int)samples);
+        nq_est_cut_strata(s, (int)samples);
         return sample_rounds(s, 1);
     }
-    cut_strata(s, (int)fmin(MAX_STRATA, fmax(PILOT_STRATA, (double)samples / DRAWS_PER_STRATUM)));
-    const int rounds = (int)fmax(MIN_ROUNDS, ceil((double)samples / s->strata));
-    return sample_rounds(s, rounds);
+    /* Exactly `samples` draws: an odd one leaves a stratum of one draw. */
+    nq_est_cut_strata(s, (int)fmin(MAX_STRATA, ceil((double)samples / DRAWS_PER_STRATUM)));
+    return sample_draws(s, samples);
 }
 
 nq_estimate_params nq_estimate_params_default(int n)
@@ -300,14 +345,18 @@ static int timing_noise(sampler *s, double *noise)
                 continue;
             if (todo_size < 2)
                 todo[todo_size++] = k;
-            else if (s->draws[k].seconds < s->draws[todo[1]].seconds)
+            else if (s->draws[k].spent < s->draws[todo[1]].spent)
                 todo[1] = k;
-            if (todo_size == 2 && s->draws[todo[1]].seconds < s->draws[todo[0]].seconds) {
+            if (todo_size == 2 && s->draws[todo[1]].spent < s->draws[todo[0]].spent) {
                 const size_t swap = todo[0];
                 todo[0] = todo[1];
                 todo[1] = swap;
             }
         }
+        /* Not if dearer than one draw in RETIME_EVERY: the budget holds. */
+        if (todo_size == 2 && s->draws[todo[0]].spent + s->draws[todo[1]].spent >
+                                  nq_est_sampled_seconds(s, 0) / RETIME_EVERY)
+            todo_size = 0;
     }
     const int err = time_draws(s, todo, todo_size, 1);
     double weight = 0, square = 0;
@@ -338,12 +387,12 @@ static int estimate_plan(const nq_estimate_params *p, const nq_plan *plan, sampl
     s->cum[0] = 0;
     for (size_t k = 0; k < size; k++)
         s->cum[k + 1] = s->cum[k] + nq_est_measure(plan, plan->order[k]);
-    cut_strata(s, PILOT_STRATA);
+    nq_est_cut_strata(s, PILOT_STRATA);
     int err = p->samples ? sample_fixed(s, p->samples)
                          : sample_by_budget(s, p, r->plan_seconds, start);
     if (err)
         return err;
-    if (s->strata < (int)size && s->count >= (size_t)MIN_ROUNDS * (size_t)s->strata)
+    if (s->strata < (int)size && s->count >= (size_t)MIN_ROUNDS)
         err = timing_noise(s, &r->timing_noise);
     if (err)
         return err;
@@ -430,8 +479,10 @@ int nq_estimate(const nq_estimate_params *p, nq_estimate_result *r)
     }
     sampler s = { .plan = plan, .engine = e, .stop = p->hooks ? p->hooks->stop : NULL,
                   .rng = p->seed, .threads = r->sample_threads, .slices = r->slices,
-                  .count_threads = r->threads };
+                  .count_threads = r->threads,
+                  .may_slice = !p->slices && e->sample_one && !p->samples };
     err = estimate_plan(p, plan, &s, r, start);
+    r->slices = s.slices;
     for (int t = 0; s.work && t < s.threads; t++)
         if (s.work[t])
             e->work_destroy(s.work[t]);

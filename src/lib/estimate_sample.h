@@ -14,7 +14,8 @@ enum {
     PILOT_STRATA = 1, /* the first round, which prices a draw */
     MIN_ROUNDS = 2,   /* a stratum's variance needs two draws */
     DRAWS_PER_STRATUM = 2,
-    RETIME_EVERY = 8 /* draws timed twice, for the timing noise */
+    RETIME_EVERY = 8, /* draws timed twice, for the timing noise */
+    COARSE_DRAWS = 16 /* fewer whole subproblems in the budget: slices */
 };
 
 typedef struct draw {
@@ -28,6 +29,7 @@ typedef struct draw {
     double warm_seconds; /* and of the one before it (not counted) */
     double again_seconds, again_warm_seconds; /* timed a second time, or 0 */
     nq_u128 total;
+    int skipped; /* not started: the budget had run out (then dropped) */
 } draw;
 
 typedef struct sampler {
@@ -45,9 +47,23 @@ typedef struct sampler {
     double *work_seconds;
     int threads;
     int slices; /* each draw counts a random slice of its subproblem */
+    int may_slice; /* slices if whole subproblems are too coarse for the budget */
     int count_threads; /* the count's, whose queue the warm-up follows */
+    /* While `limited`, a draw starts only if its price still fits in
+     * cpu_left (less `used` and the `running` draws') and ends by the
+     * deadline (wall); `thread_seconds`: the threads' time the draws had. */
+    int limited, running;
+    double cpu_left, used, deadline, price, wall_price, thread_seconds;
 } sampler;
 
+/* The draws start again (the strata changed). */
+void nq_est_forget_draws(sampler *s);
+/* Cuts the order into at most `strata` strata of equal size measure; a
+ * subproblem larger than a share makes a stratum alone. */
+void nq_est_cut_strata(sampler *s, int strata);
+/* One draw in stratum h, with probability proportional to the measure:
+ * its place in the queue's order. */
+size_t nq_est_draw_in(sampler *s, int h);
 /* A subproblem's size measure, x = sqrt(weight + 1). */
 double nq_est_measure(const nq_plan *plan, size_t i);
 /* The total size measure of stratum h. */

@@ -1,6 +1,8 @@
-/* The estimator of nq_estimate (estimate.c): the stratified totals with
- * their 90% interval, the work queue's wall time, and the sample's cost. */
+/* The design and the estimator of nq_estimate (estimate.c): the strata and
+ * the draws in them, the stratified totals with their 90% interval, the
+ * work queue's wall time, and the sample's cost. */
 #include "estimate_sample.h"
+#include "util.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -13,6 +15,56 @@ double nq_est_measure(const nq_plan *plan, size_t i)
 double nq_est_stratum_measure(const sampler *s, int h)
 {
     return s->cum[s->first[h + 1]] - s->cum[s->first[h]];
+}
+
+/* A seed gives the same draws on every machine. */
+static double uniform(uint64_t *state)
+{
+    return (double)(nq_splitmix64(state) >> 11) * 0x1p-53;
+}
+
+/* The draws start again (the strata changed). */
+void nq_est_forget_draws(sampler *s)
+{
+    s->count = 0;
+    for (int h = 0; h < s->strata; h++)
+        s->last[h] = SIZE_MAX;
+}
+
+/* Cuts the order into at most `strata` strata of equal size measure; a
+ * subproblem larger than a share makes a stratum alone, and the empty
+ * shares are dropped. */
+void nq_est_cut_strata(sampler *s, int strata)
+{
+    const size_t size = s->plan->size;
+    const double total = s->cum[size];
+    int h = 0;
+    s->first[0] = 0;
+    for (size_t k = 0; k < size; k++) {
+        const double mid = 0.5 * (s->cum[k] + s->cum[k + 1]);
+        const int want = (int)fmin(strata - 1, floor(mid / total * strata));
+        if (want > h && k > s->first[h])
+            s->first[++h] = k;
+    }
+    s->strata = h + 1;
+    s->first[s->strata] = size;
+    nq_est_forget_draws(s);
+}
+
+/* One draw in stratum h, with probability proportional to the measure: its
+ * place in the queue's order. */
+size_t nq_est_draw_in(sampler *s, int h)
+{
+    size_t lo = s->first[h], hi = s->first[h + 1] - 1;
+    const double u = s->cum[lo] + uniform(&s->rng) * nq_est_stratum_measure(s, h);
+    while (lo < hi) { /* the last k with cum[k] <= u */
+        const size_t mid = lo + (hi - lo + 1) / 2;
+        if (s->cum[mid] <= u)
+            lo = mid;
+        else
+            hi = mid - 1;
+    }
+    return lo;
 }
 
 /* Student's t quantile at 0.95 for df degrees of freedom (Cornish and
@@ -53,20 +105,35 @@ int nq_est_stratified(const sampler *s, int solutions, double ratio, double *val
         square[h] += delta * (z - mean[h]);
     }
     double sum = 0, variance = 0, df_den = 0;
-    int unknown = 0; /* a stratum drawn once has no variance to tell */
+    int unknown = 0, pending = -1; /* a stratum of one draw not yet paired */
     for (int h = 0; h < s->strata; h++) {
         sum += mean[h];
-        unknown |= m[h] < 2 && s->first[h + 1] - s->first[h] > 1;
-        /* One subproblem alone is known exactly, drawn once or more. */
-        if (m[h] > 1 && s->first[h + 1] - s->first[h] > 1) {
-            const double v = square[h] / (m[h] - 1) / m[h];
-            variance += v;
-            df_den += v * v / (m[h] - 1);
+        if (s->first[h + 1] - s->first[h] == 1)
+            continue; /* one subproblem alone is known exactly, drawn once or more */
+        double v = 0;
+        if (m[h] < 1) {
+            unknown = 1;
+            continue;
+        } else if (m[h] > 1) {
+            v = square[h] / (m[h] - 1) / m[h];
+        } else if (pending < 0) {
+            pending = h;
+            continue;
+        } else { /* collapsed strata (Cochran 5A.12): the pair's difference */
+            v = (mean[h] - mean[pending]) * (mean[h] - mean[pending]);
+            pending = -1;
         }
+        variance += v;
+        df_den += v * v / (m[h] > 1 ? m[h] - 1 : 1);
     }
-    free(mean);
-    free(square);
-    free(m);
+    if (pending >= 0) { /* the last of one draw: with its nearest stratum */
+        const int next = pending > 0 ? pending - 1 : pending + 1;
+        unknown |= next >= s->strata;
+        const double d = next < s->strata ? mean[pending] - mean[next] : 0;
+        const double v = d * d;
+        variance += v;
+        df_den += v * v;
+    }
     const double half = variance > 0 ? t95(variance * variance / df_den) * sqrt(variance) : 0;
     *value = sum;
     *low = unknown ? 0 : fmax(0, sum - half);

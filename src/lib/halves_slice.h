@@ -34,6 +34,7 @@ typedef struct nq_pass_slice {
 typedef struct nq_rows_slice {
     uint32_t sets, set; /* the piece's row sets that count; the one taken */
     int weight;         /* its weight */
+    double setup_seconds; /* CPU seconds of its start, as a count's */
     unsigned pass_weight[NQ_TRANSPOSE_PASSES];
     nq_pass_slice pass[NQ_TRANSPOSE_PASSES];
 } nq_rows_slice;

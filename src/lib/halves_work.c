@@ -327,6 +327,10 @@ int nq_halves_slice_rows(nq_halves_work *w, const nq_halves_piece *piece,
     for (uint32_t j = 0; j <= out->set; j++)
         south_next(G, &f, piece, &walk, &south, &weight);
     out->weight = weight;
+    /* The middle queens' set-up is the piece's (a count makes it once),
+     * the rest of begin() the row set's. */
+    ready(w, piece);
+    const double setup = nq_thread_cpu();
     begin(w, piece, &f, south);
     transpose tp;
     out->pass_weight[0] = 1;
@@ -334,6 +338,7 @@ int nq_halves_slice_rows(nq_halves_work *w, const nq_halves_piece *piece,
         nq_rows_keep_main(w, &tp, piece, south);
         out->pass_weight[0] = 2;
     }
+    out->setup_seconds = nq_thread_cpu() - setup;
     int err = nq_slice_pass(w, 1, pick + 1, stop, &out->pass[0]);
     if (!err && w->transpose) /* the ties too, even where the main pass has nothing */
         err = nq_slice_ties(w, &tp, pick, stop, out);
@@ -357,6 +362,6 @@ int nq_halves_count_slice(nq_halves_work *w, const nq_halves_piece *piece, const
                               .pass_seconds = { m->pass_seconds[0], m->pass_seconds[1] },
                               .prepare_seconds = m->prepare_seconds,
                               .scan_seconds = m->scan_seconds,
-                              .tie_seconds = nq_rows_slice_seconds(&s, 1, NQ_TRANSPOSE_PASSES) };
+                              .tie_seconds = nq_rows_slice_seconds(&s, 1, NQ_TRANSPOSE_PASSES) + s.setup_seconds };
     return err;
 }

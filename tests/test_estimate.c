@@ -169,6 +169,23 @@ Test(estimate, collapsed_strata)
     cr_assert(isinf(high));
 }
 
+/* The wall time on T threads is above the CPU time by the serial part at
+ * most, however few the draws: the queue's pieces add up to the CPU
+ * estimate (two draws at n = 18 projected 1.8 s on 2 threads for 1.8 s
+ * of CPU), and the CPU time holds the serial part T times over (the
+ * buffers). On one thread the two are the same. */
+Test(estimate, wall_within_cpu)
+{
+    for (uint64_t seed = 1; seed <= 8; seed++)
+        for (int threads = 1; threads <= 3; threads++) {
+            const nq_estimate_result r = estimate(16, 0, seed, 2, threads);
+            cr_assert_leq(r.wall_seconds, r.cpu_seconds * (1 + 1e-12), "seed %llu, %d threads",
+                          (unsigned long long)seed, threads);
+            if (threads == 1)
+                cr_assert_float_eq(r.wall_seconds, r.cpu_seconds, 1e-9 * r.cpu_seconds);
+        }
+}
+
 /* One draw: a glimpse with no interval. */
 Test(estimate, glimpse)
 {

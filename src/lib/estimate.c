@@ -436,7 +436,8 @@ static int estimate_plan(const nq_estimate_params *p, const nq_plan *plan, sampl
         r->cpu_seconds_low += fixed;
         r->cpu_seconds_high += fixed;
     }
-    const double queue = nq_est_queue_seconds(s, r->threads, &r->largest_seconds);
+    const double queue = nq_est_queue_seconds(s, r->threads, r->cpu_seconds - fixed,
+                                              &r->largest_seconds);
     if (queue < 0)
         return NQ_ERR(ENOMEM);
     r->wall_seconds = r->plan_seconds + work + queue;

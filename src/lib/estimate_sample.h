@@ -74,9 +74,10 @@ double nq_est_stratum_measure(const sampler *s, int h);
  * NQ_ERR(ENOMEM). */
 int nq_est_stratified(const sampler *s, int solutions, double ratio, double *value, double *low,
                       double *high);
-/* The count's work queue on `threads` threads, simulated: its wall seconds
- * (-1 without memory), and the largest piece's seconds in *largest. */
-double nq_est_queue_seconds(const sampler *s, int threads, double *largest);
+/* The count's work queue on `threads` threads, simulated, its pieces'
+ * seconds adding up to `total` (the CPU estimate's): its wall seconds (-1
+ * without memory), and the largest piece's seconds in *largest. */
+double nq_est_queue_seconds(const sampler *s, int threads, double total, double *largest);
 /* The CPU seconds the draws from `from` on took, warm-ups and re-timings
  * included (a repeat took none). */
 double nq_est_sampled_seconds(const sampler *s, size_t from);

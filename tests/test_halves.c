@@ -261,6 +261,9 @@ static size_t check_slices(nq_halves_work *w, int n, const nq_halves_piece *piec
     uint64_t pick[NQ_SLICE_PICKS] = { 0 };
     cr_assert_eq(nq_halves_slice_rows(w, piece, pick, NULL, &set), 0);
     const uint32_t sets = set.sets;
+    size_t blocks[2]; /* the progress's: the first row set's main pass, as its slice's */
+    cr_assert_eq(nq_halves_first_blocks(w, piece, NULL, blocks), 0);
+    cr_assert(blocks[0] == set.pass[0].blocks[0] && blocks[1] == set.pass[0].blocks[1]);
     for (uint32_t j = 0; j < sets; j++) {
         const uint64_t first[NQ_SLICE_PICKS] = { j };
         cr_assert_eq(nq_halves_slice_rows(w, piece, first, NULL, &set), 0);

@@ -5,6 +5,7 @@
 
 #include "halves.h"
 #include "halves_geom.h"
+#include "halves_slice.h"
 #include "plan.h"
 
 #include <math.h>
@@ -76,13 +77,11 @@ static int mark_position(const nq_plan *plan, size_t i, size_t budget, const nq_
 int nq_halves_blocks(nq_halves_work *w, const nq_halves_piece *piece, const volatile int *stop,
                      uint64_t *blocks)
 {
-    static const uint64_t first[3] = { 0, 0, 0 };
-    nq_halves_slice s;
+    size_t b[2]; /* the blocks only: no pair counted, no tie pass */
     *blocks = 0;
-    const int err = nq_halves_count_slice(w, piece, first, stop, &s);
-    if (!err && s.sets && s.blocks[0] && s.blocks[1] && s.blocks[0] <= UINT32_MAX &&
-        s.blocks[1] <= UINT32_MAX)
-        *blocks = (uint64_t)s.blocks[0] << 32 | s.blocks[1];
+    const int err = nq_halves_first_blocks(w, piece, stop, b);
+    if (!err && b[0] && b[1] && b[0] <= UINT32_MAX && b[1] <= UINT32_MAX)
+        *blocks = (uint64_t)b[0] << 32 | b[1];
     return err;
 }
 

@@ -200,7 +200,7 @@ int nq_slice_pass(nq_halves_work *w, int k, const uint64_t pick[2], const volati
         out->pass_seconds[r] = nq_thread_cpu() - t;
         nq_stream_rewind(side[r]);
     }
-    if (!err && out->blocks[0] && out->blocks[1])
+    if (!err && pick && out->blocks[0] && out->blocks[1])
         err = pick_blocks(w, k, pick, stop, out);
     return err;
 }

@@ -345,6 +345,32 @@ int nq_halves_slice_rows(nq_halves_work *w, const nq_halves_piece *piece,
     return err;
 }
 
+int nq_halves_first_blocks(nq_halves_work *w, const nq_halves_piece *piece,
+                           const volatile int *stop, size_t blocks[2])
+{
+    const geom *G = &w->G;
+    blocks[0] = blocks[1] = G->n == 1; /* the lone queen: one block a side */
+    frame f;
+    if (G->n == 1)
+        return 0;
+    if (nq_halves_frame(G, piece->middle_col, piece->middle_row, &f))
+        return NQ_ERR(EINVAL);
+    south_walk walk = south_walk_of(G, &f, piece);
+    uint32_t south;
+    int weight;
+    if (!south_next(G, &f, piece, &walk, &south, &weight))
+        return 0;
+    begin(w, piece, &f, south);
+    transpose tp;
+    if (w->transpose) /* the main pass's half-boards: those it keeps */
+        nq_rows_keep_main(w, &tp, piece, south);
+    nq_pass_slice pass;
+    const int err = nq_slice_pass(w, 1, NULL, stop, &pass);
+    blocks[0] = pass.blocks[0];
+    blocks[1] = pass.blocks[1];
+    return err;
+}
+
 int nq_halves_count_slice(nq_halves_work *w, const nq_halves_piece *piece, const uint64_t pick[3],
                           const volatile int *stop, nq_halves_slice *out)
 {

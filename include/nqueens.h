@@ -225,7 +225,7 @@ NQ_API int nq_count(const nq_count_params *params, nq_count_result *result);
  * runs it (src/lib/estimate.c). The sample takes about NQ_ESTIMATE_SHARE of
  * the projected CPU time (warm-ups and second timings included), at most
  * NQ_ESTIMATE_SECONDS of wall time, about two draws a stratum. */
-#define NQ_ESTIMATE_SHARE 0.035
+#define NQ_ESTIMATE_SHARE 0.03
 #define NQ_ESTIMATE_SECONDS 120
 
 /* Every field's zero is the default, as for nq_count_params. */

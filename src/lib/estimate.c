@@ -18,9 +18,7 @@
 #include <math.h>
 #include <omp.h>
 #include <stdlib.h>
-#include <string.h>
 #include <sys/resource.h>
-#include <time.h>
 
 /* Counts and times one draw on a sampling thread's buffers. */
 static int time_one(sampler *s, draw *d, void *work, int again)
@@ -121,8 +119,7 @@ static int time_draws(sampler *s, const size_t *todo, size_t todo_size, int agai
                 __atomic_store_n(&failed, err, __ATOMIC_RELAXED);
         }
     }
-    const double busy = fmin(s->threads, (double)todo_size);
-    s->thread_seconds += fmax(0, (nq_now() - start) * busy - made);
+    s->thread_seconds += fmax(0, (nq_now() - start) * fmin(s->threads, (double)todo_size) - made);
     if (!failed && nq_stop_seen(s->stop))
         failed = NQ_ERR(EINTR);
     return failed;
@@ -246,27 +243,30 @@ static int pilot(sampler *s, const nq_estimate_params *p, double plan_seconds, d
     return 0;
 }
 
-/* The draws, by the budget (CPU, and wall on this machine as it is): a
- * pilot of two draws prices a draw; the strata are then as many as leave
- * about DRAWS_PER_STRATUM draws each, and their first round is drawn
- * whole. Rounds then go on while the budget lasts, each draw started only
- * if its price fits: a round cut short leaves strata of one draw, whose
- * variance comes from collapsed pairs (estimate_stats.c). So the sample
- * ends on time whatever the pilot saw (n = 28 took 403 s of its 120 when
- * a second round was whole). */
+/* The draws, by the budget (CPU, and wall on this machine as it is; the
+ * timing noise's second timings after them): a pilot of two draws prices a
+ * draw, the strata are as many as leave about DRAWS_PER_STRATUM draws
+ * each, their first round is drawn whole, and rounds go on while the
+ * budget lasts, each draw started only if its price fits. A round cut
+ * short leaves strata of one draw (collapsed pairs, estimate_stats.c); so
+ * the sample ends on time (n = 28 took 403 s of 120 with two whole rounds). */
 static int sample_by_budget(sampler *s, const nq_estimate_params *p, double plan_seconds,
                             double start)
 {
-    /* The timing noise's second timings come after the draws. */
     const double again = 1 + 1.0 / RETIME_EVERY;
     s->deadline = start + (p->seconds > 0 ? p->seconds : NQ_ESTIMATE_SECONDS) / again;
     double cpu_budget = 0, spent = 0, draws = 0;
+    /* Where the engine may slice, slices first: cheap, and each prices its
+     * whole piece (projected seconds, twice with the warm-up). Whole pieces
+     * if COARSE_DRAWS fit (n = 20: about 4, errors to 50%; two whole draws
+     * to price them had spent its budget). */
+    s->slices |= s->may_slice;
     int err = pilot(s, p, plan_seconds, again, &cpu_budget, &spent, &draws);
-    if (!err && !s->slices && s->may_slice && draws < COARSE_DRAWS) {
-        /* Whole pieces too coarse for the budget (n = 20: about 4 draws
-         * in 5% of the count, errors to 50%): slices of them instead,
-         * the first pilot's cost kept in the budget. */
-        s->slices = 1;
+    double whole = 0;
+    for (size_t k = 0; k < s->count; k++)
+        whole += 2 * s->draws[k].seconds / (double)s->count;
+    if (!err && s->may_slice && draws * s->price / fmax(whole, 1e-9) >= COARSE_DRAWS) {
+        s->slices = 0;
         nq_est_cut_strata(s, PILOT_STRATA);
         err = pilot(s, p, plan_seconds, again, &cpu_budget, &spent, &draws);
     }
@@ -338,7 +338,7 @@ static int timing_noise(sampler *s, double *noise)
     for (size_t k = 0; k < s->count; k++)
         if (!s->draws[k].repeat && unique++ % RETIME_EVERY == 0)
             todo[todo_size++] = k;
-    if (todo_size < 2) { /* a small sample (large pieces): its two cheapest */
+    if (todo_size < 2) { /* a small sample (large pieces): its two cheapest, */
         todo_size = 0;
         for (size_t k = 0; k < s->count; k++) {
             if (s->draws[k].repeat)
@@ -353,8 +353,7 @@ static int timing_noise(sampler *s, double *noise)
                 todo[1] = swap;
             }
         }
-        /* Not if dearer than one draw in RETIME_EVERY: the budget holds. */
-        if (todo_size == 2 && s->draws[todo[0]].spent + s->draws[todo[1]].spent >
+        if (todo_size == 2 /* unless dearer than one draw in RETIME_EVERY */ && s->draws[todo[0]].spent + s->draws[todo[1]].spent >
                                   nq_est_sampled_seconds(s, 0) / RETIME_EVERY)
             todo_size = 0;
     }
@@ -481,7 +480,7 @@ int nq_estimate(const nq_estimate_params *p, nq_estimate_result *r)
     sampler s = { .plan = plan, .engine = e, .stop = p->hooks ? p->hooks->stop : NULL,
                   .rng = p->seed, .threads = r->sample_threads, .slices = r->slices,
                   .count_threads = r->threads,
-                  .may_slice = !p->slices && e->sample_one && !p->samples };
+                  .may_slice = !p->slices && !r->slices && e->sample_one && !p->samples };
     err = estimate_plan(p, plan, &s, r, start);
     r->slices = s.slices;
     for (int t = 0; s.work && t < s.threads; t++)

@@ -43,9 +43,14 @@ __extension__ typedef unsigned __int128 nq_u128;
 
 /* The version of this header; nq_version() gives the library's as
  * "MAJOR.MINOR.PATCH". Within one MAJOR, a program built against an older
- * header works with a newer library: a call whose arguments change keeps
- * its old form under its old symbol version (1.0's nq_count_memory and
- * nq_count_params: doc/library.md). */
+ * header works with a newer library, where the dynamic linker honours
+ * symbol versions (glibc's does): a call whose arguments change keeps its
+ * old form under its old symbol version (1.0's nq_count_memory and
+ * nq_count_params: doc/library.md). Except for 1.1.0: its library had no
+ * symbol versions, so a program built against its header is bound to
+ * 1.0's forms, and one that sets a field of nq_count_params after
+ * checkpoint_every or gives nq_count_memory a max_memory must be built
+ * again (CHANGELOG.md, 1.2.0's Compatibility). */
 #define NQ_VERSION_MAJOR 1
 #define NQ_VERSION_MINOR 2
 #define NQ_VERSION_PATCH 0

@@ -1,0 +1,164 @@
+/* The halves engine's pieces counted whole, against the published Q(n):
+ * they add up to it however the plan cuts them (split into row sets, row
+ * sets into west parts), with the smallest budget (many blocks, lists in
+ * chunks), on every vector path; and a piece resumed from any position its
+ * count told gives the whole count. */
+#include <criterion/criterion.h>
+
+#include "known_values.h"
+#include "halves.h"
+
+#include <stdlib.h>
+
+/* The pieces of n = from..to (split while at most `most`: 0 for none) add
+ * up to Q(n) on one code path, counted with buffers of `budget` bytes. */
+static void pieces_sum_to_q_on(nq_simd level, int from, int to, size_t most, unsigned parts,
+                               size_t budget)
+{
+    for (int n = from; n <= to; n++) {
+        unsigned long long total, unique;
+        cr_assert_eq(known_values(n, &total, &unique), 0);
+        nq_halves_piece *pieces;
+        size_t size;
+        cr_assert_eq(nq_halves_pieces(n, most, parts, NULL, &pieces, &size), 0);
+        nq_halves_work *w;
+        cr_assert_eq(nq_halves_work_create(&w, n, level, budget), 0);
+        /* Even n: without the transpose's symmetries and with them. */
+        for (int with = 0; with <= (n % 2 == 0); with++) {
+            nq_halves_work_transpose(w, with);
+            nq_u128 sum = 0;
+            for (size_t i = 0; i < size; i++) {
+                nq_u128 t;
+                cr_assert_eq(nq_halves_count_piece(w, &pieces[i], NULL, &t), 0);
+                sum += t;
+            }
+            cr_assert(sum == total,
+                      "%s n=%d (most %zu, parts %u, budget %zu, transpose %d): %llu, "
+                      "expected %llu", nq_simd_name(level), n, most, parts, budget, with,
+                      (unsigned long long)sum, total);
+        }
+        nq_halves_work_destroy(w);
+        free(pieces);
+    }
+}
+
+/* The same on every code path the CPU has. */
+static void pieces_sum_to_q(int from, int to, size_t most, unsigned parts, size_t budget)
+{
+    for (int level = 0; level < NQ_SIMD_LEVELS; level++)
+        if (nq_simd_supported((nq_simd)level))
+            pieces_sum_to_q_on((nq_simd)level, from, to, most, parts, budget);
+}
+
+Test(halves, pieces_sum_to_q_on_every_path, .timeout = 300)
+{
+    pieces_sum_to_q(1, 14, 0, 1, 0);
+}
+
+/* Split into one piece per south row set (as from n = 23), all of them
+ * or only the largest: the same sums. */
+Test(halves, split_pieces_sum_to_q, .timeout = 300)
+{
+    pieces_sum_to_q(4, 14, (size_t)1 << 20, 1, 0);
+    pieces_sum_to_q(12, 13, 300, 1, 0);
+    pieces_sum_to_q(12, 13, 3000, 64, 0);
+}
+
+/* Row sets cut into west parts (the plan does so while it has room): each
+ * part is some of the west half-boards, by their north placement's place
+ * in its list, and the parts add up to the whole, also with the smallest
+ * budget, where the lists are enumerated, not kept. */
+Test(halves, east_parts_sum_to_q, .timeout = 300)
+{
+    nq_halves_piece *pieces;
+    size_t size, cut = 0;
+    cr_assert_eq(nq_halves_pieces(14, (size_t)1 << 20, 64, NULL, &pieces, &size), 0);
+    for (size_t i = 0; i < size; i++)
+        cut += pieces[i].parts > 1;
+    free(pieces);
+    cr_assert_gt(cut, size / 2, "n=14: %zu of %zu pieces are west parts", cut, size);
+    pieces_sum_to_q(8, 15, (size_t)1 << 20, 64, 1);
+}
+
+/* The smallest budget splits the lists into chunks (from n = 13 on) and
+ * the half-boards into many blocks (from 16): the pieces still add up to
+ * Q(n), on every path; n = 16, two thirds of the time, on the fastest
+ * (nq_simd_best, which NQUEENS_ISA caps: CI runs this test again on the
+ * scalar and the AVX2 path so). */
+Test(halves, the_smallest_budget_gives_the_same_counts, .timeout = 300)
+{
+    pieces_sum_to_q(4, 15, 0, 1, 1);
+    pieces_sum_to_q_on(nq_simd_best(), 16, 16, 0, 1, 1);
+}
+
+/* Positions told as a piece is counted (every west block: every = 0). */
+typedef struct told {
+    nq_halves_pos pos[4096];
+    size_t count;
+} told;
+
+static void keep_position(void *ctx, const nq_halves_pos *pos)
+{
+    told *t = ctx;
+    if (t->count < sizeof t->pos / sizeof t->pos[0])
+        t->pos[t->count++] = *pos;
+}
+
+/* A count resumed from any position it told (as a checkpoint's mark keeps
+ * it) gives the whole count: with the smallest budget, where positions
+ * fall between row sets, east blocks and west blocks; a position that
+ * cannot be (more blocks than there are) is counted from the start. */
+Test(halves, a_count_resumed_from_any_position_is_whole, .timeout = 300)
+{
+    static told t;
+    size_t inside = 0;
+    for (int n = 12; n <= 16; n++) {
+        nq_halves_piece *pieces;
+        size_t size;
+        cr_assert_eq(nq_halves_pieces(n, 0, 1, NULL, &pieces, &size), 0);
+        nq_halves_work *w;
+        cr_assert_eq(nq_halves_work_create(&w, n, nq_simd_best(), 1), 0);
+        for (size_t i = 0; i < size * 2; i += n < 16 ? 5 : 24) {
+            nq_halves_work_transpose(w, i >= size); /* even n: both ways */
+            const size_t at = i % size;
+            nq_halves_tell tell = { keep_position, &t, 0, 0 };
+            nq_u128 whole, again;
+            t.count = 0;
+            cr_assert_eq(nq_halves_count_piece_from(w, &pieces[at], NULL, NULL, &tell, &whole), 0);
+            for (size_t k = 0; k < t.count; k++) {
+                cr_assert_eq(nq_halves_count_piece_from(w, &pieces[at], NULL, &t.pos[k], NULL,
+                                                        &again), 0);
+                cr_assert(again == whole, "n=%d piece %zu from position %zu: %llu, not %llu", n,
+                          at, k, (unsigned long long)again, (unsigned long long)whole);
+                inside += t.pos[k].east > 0 && t.pos[k].west > 0;
+            }
+            const nq_halves_pos beyond[2] = { { .set = 1000 }, { .east = 1 << 20 } };
+            for (int k = 0; k < 2; k++) {
+                cr_assert_eq(nq_halves_count_piece_from(w, &pieces[at], NULL, &beyond[k], NULL,
+                                                        &again), 0);
+                cr_assert(again == whole, "n=%d piece %zu from impossible position %d", n, at, k);
+            }
+        }
+        nq_halves_work_destroy(w);
+        free(pieces);
+    }
+    cr_assert_gt(inside, 100, "%zu positions inside a row set's blocks", inside);
+}
+
+/* A set stop flag ends a piece between row sets, not done. */
+Test(halves, a_stop_ends_a_piece)
+{
+    nq_halves_piece *pieces;
+    size_t size;
+    cr_assert_eq(nq_halves_pieces(12, 0, 1, NULL, &pieces, &size), 0);
+    nq_halves_work *w;
+    cr_assert_eq(nq_halves_work_create(&w, 12, NQ_SIMD_SCALAR, 0), 0);
+    volatile int stop = 1;
+    nq_u128 t;
+    size_t stopped = 0;
+    for (size_t i = 0; i < size; i++)
+        stopped += nq_halves_count_piece(w, &pieces[i], &stop, &t) == NQ_ERR(EINTR);
+    cr_assert_gt(stopped, 0);
+    nq_halves_work_destroy(w);
+    free(pieces);
+}

@@ -8,7 +8,7 @@
 #include "halves.h"
 #include "halves_slice.h"
 #include "halves_work.h" /* the blocks' sizes */
-#include "plain_boards.h"
+#include "halves_fixtures.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -261,10 +261,8 @@ Test(halves, tie_slices_add_up_to_the_piece, .timeout = 300)
     for (int n = 12; n <= 18; n += 2) {
         nq_halves_piece *pieces;
         size_t size;
-        cr_assert_eq(nq_halves_pieces(n, 0, 1, NULL, &pieces, &size), 0);
         nq_halves_work *w;
-        cr_assert_eq(nq_halves_work_create(&w, n, nq_simd_best(), 1), 0);
-        nq_halves_work_transpose(w, 1);
+        cr_assert_eq(smallest_budget_work(n, 1, &pieces, &size, &w), 0);
         w->z.west = w->z.east = w->z.held;
         /* Pieces of few row sets (the picks grow as blocks squared): at
          * n = 16 every fourth of the first 20 (8 tie passes in several

@@ -7,6 +7,7 @@
 
 #include "known_values.h"
 #include "halves.h"
+#include "halves_fixtures.h"
 
 #include <stdlib.h>
 
@@ -91,19 +92,6 @@ Test(halves, the_smallest_budget_gives_the_same_counts, .timeout = 300)
     pieces_sum_to_q_on(nq_simd_best(), 16, 16, 0, 1, 1);
 }
 
-/* Positions told as a piece is counted (every west block: every = 0). */
-typedef struct told {
-    nq_halves_pos pos[4096];
-    size_t count;
-} told;
-
-static void keep_position(void *ctx, const nq_halves_pos *pos)
-{
-    told *t = ctx;
-    if (t->count < sizeof t->pos / sizeof t->pos[0])
-        t->pos[t->count++] = *pos;
-}
-
 /* A count resumed from any position it told (as a checkpoint's mark keeps
  * it) gives the whole count: with the smallest budget, where positions
  * fall between row sets, east blocks and west blocks; a position that
@@ -115,9 +103,8 @@ Test(halves, a_count_resumed_from_any_position_is_whole, .timeout = 300)
     for (int n = 12; n <= 16; n++) {
         nq_halves_piece *pieces;
         size_t size;
-        cr_assert_eq(nq_halves_pieces(n, 0, 1, NULL, &pieces, &size), 0);
         nq_halves_work *w;
-        cr_assert_eq(nq_halves_work_create(&w, n, nq_simd_best(), 1), 0);
+        cr_assert_eq(smallest_budget_work(n, 0, &pieces, &size, &w), 0);
         for (size_t i = 0; i < size * 2; i += n < 16 ? 5 : 24) {
             nq_halves_work_transpose(w, i >= size); /* even n: both ways */
             const size_t at = i % size;

@@ -4,7 +4,7 @@
 
 #include "halves.h"
 #include "halves_geom.h"
-#include "plain_boards.h"
+#include "halves_fixtures.h"
 
 #include <stdlib.h>
 
@@ -39,10 +39,8 @@ Test(halves, the_transpose_weighs_every_row_set_by_its_columns, .timeout = 120)
         solutions all = all_solutions(n);
         nq_halves_piece *pieces;
         size_t size;
-        cr_assert_eq(nq_halves_pieces(n, 0, 1, NULL, &pieces, &size), 0);
         nq_halves_work *w;
-        cr_assert_eq(nq_halves_work_create(&w, n, nq_simd_best(), 1), 0);
-        nq_halves_work_transpose(w, 1);
+        cr_assert_eq(smallest_budget_work(n, 1, &pieces, &size, &w), 0);
         for (size_t i = 0; i < size; i++)
             for (uint32_t south = 0; south < (1u << h); south++) {
                 nq_halves_piece one = pieces[i];

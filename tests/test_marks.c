@@ -6,22 +6,11 @@
 #include "count_marks.h"
 #include "engines.h"
 #include "halves.h"
+#include "halves_fixtures.h"
 #include "halves_marks.h"
 #include "plan.h"
 
 #include <stdlib.h>
-
-typedef struct told {
-    nq_halves_pos pos[20000];
-    size_t count;
-} told;
-
-static void keep_position(void *ctx, const nq_halves_pos *pos)
-{
-    told *t = ctx;
-    if (t->count < sizeof t->pos / sizeof t->pos[0])
-        t->pos[t->count++] = *pos;
-}
 
 static nq_mark mark_of(size_t i, size_t budget, const nq_halves_pos *p, uint64_t blocks)
 {

@@ -134,6 +134,9 @@ int nq_est_stratified(const sampler *s, int solutions, double ratio, double *val
         variance += v;
         df_den += v * v;
     }
+    free(mean);
+    free(square);
+    free(m);
     const double half = variance > 0 ? t95(variance * variance / df_den) * sqrt(variance) : 0;
     *value = sum;
     *low = unknown ? 0 : fmax(0, sum - half);

@@ -233,11 +233,14 @@ static double shared_bytes(int n)
 }
 
 /* A thread's buffers outside its budget: the work and matcher structs, the
- * stream's buffer of entries, and the index arrays of the memo and
- * buckets (per row set). */
+ * stream's buffer of entries, and per column set of a quadrant (2^h) the
+ * memo's index arrays (four words for each of four kinds of list) and its
+ * sort's tally, the two streams' bucket arrays (four words each) and the
+ * passes' tables (a byte a side): 102 bytes, where 42 were counted (at
+ * n = 32 the bound was 3.5 MiB a thread low). */
 static double thread_bytes(int n)
 {
-    return 256.0 * 1024 + 42 * ldexp(1, n / 2); /* 2 of them: the transpose's tables */
+    return 256.0 * 1024 + (4 * 4 * 4 + 4 + 2 * 4 * 4 + 2) * ldexp(1, n / 2);
 }
 
 /* From n = 22 a row set's half-boards outgrow the default blocks, and each

@@ -111,8 +111,9 @@ typedef struct nq_halves_slice {
     uint64_t ties;              /* even n: the tie passes' weighted pairs, scaled by their blocks */
     /* CPU seconds: a pass over each side's blocks, the east block's
      * tables, the scan of the west block against them; the tie passes,
-     * projected to their whole. */
-    double pass_seconds[2], prepare_seconds, scan_seconds, tie_seconds;
+     * projected to their whole; the row set's start (the streams, the
+     * transpose's kept sets), which a count pays for every row set. */
+    double pass_seconds[2], prepare_seconds, scan_seconds, tie_seconds, setup_seconds;
 } nq_halves_slice;
 
 /* Counts the slice of piece that pick chooses: row set pick[0], east block

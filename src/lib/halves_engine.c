@@ -159,7 +159,8 @@ int nq_halves_count_one(const nq_plan *plan, size_t i, void *work, const volatil
 /* A slice of the piece (nq_halves_slice) and what it says of the whole:
  * its pairs times the slices, and the time of a count as count_rows spends
  * it: a pass over the east side, and for each east block a pass over the
- * west side, its tables and a scan of every west block. Even n: the tie
+ * west side, its tables and a scan of every west block, and the row set's
+ * start (the streams, the transpose's kept sets). Even n: the tie
  * passes come sliced the same way, their pairs and time already scaled
  * (halves_slice.h). A turn part is small: counted whole. */
 int nq_halves_sample(const nq_plan *plan, size_t i, void *work, uint64_t pick,
@@ -185,7 +186,7 @@ int nq_halves_sample(const nq_plan *plan, size_t i, void *work, uint64_t pick,
     out->total = ((nq_u128)s.pairs * s.blocks[0] * s.blocks[1] * s.scale + s.ties) * s.sets *
                  (unsigned)s.weight;
     out->seconds = sets * (s.pass_seconds[1] + east * (s.pass_seconds[0] + s.prepare_seconds) +
-                           east * west * s.scan_seconds + s.tie_seconds);
+                           east * west * s.scan_seconds + (s.tie_seconds + s.setup_seconds));
     return 0;
 }
 

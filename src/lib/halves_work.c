@@ -301,6 +301,28 @@ size_t nq_halves_work_budget(const nq_halves_work *w)
 
 /* ------------------------------------------------------------- slices */
 
+/* Starts row set `set` (0: the first that counts) of piece as a count
+ * starts it: the streams (begin) and, with the transpose, the main pass's
+ * kept sets in *tp. *weight is the row set's weight, *seconds the CPU
+ * seconds of the start, without the middle queens' set-up (a piece's: a
+ * count makes it once). 0 if the piece has no such row set. */
+static int start_rows(nq_halves_work *w, const nq_halves_piece *piece, const frame *f, uint32_t set,
+                      transpose *tp, int *weight, double *seconds)
+{
+    south_walk walk = south_walk_of(&w->G, f, piece);
+    uint32_t south = 0;
+    for (uint32_t j = 0; j <= set; j++)
+        if (!south_next(&w->G, f, piece, &walk, &south, weight))
+            return 0;
+    ready(w, piece);
+    const double t = nq_thread_cpu();
+    begin(w, piece, f, south);
+    if (w->transpose) /* the main pass's half-boards: those it keeps */
+        nq_rows_keep_main(w, tp, piece, south);
+    *seconds = nq_thread_cpu() - t;
+    return 1;
+}
+
 int nq_halves_slice_rows(nq_halves_work *w, const nq_halves_piece *piece,
                          const uint64_t pick[NQ_SLICE_PICKS], const volatile int *stop,
                          nq_rows_slice *out)
@@ -323,22 +345,9 @@ int nq_halves_slice_rows(nq_halves_work *w, const nq_halves_piece *piece,
     if (!out->sets)
         return 0;
     out->set = (uint32_t)(pick[0] % out->sets);
-    walk = south_walk_of(G, &f, piece);
-    for (uint32_t j = 0; j <= out->set; j++)
-        south_next(G, &f, piece, &walk, &south, &weight);
-    out->weight = weight;
-    /* The middle queens' set-up is the piece's (a count makes it once),
-     * the rest of begin() the row set's. */
-    ready(w, piece);
-    const double setup = nq_thread_cpu();
-    begin(w, piece, &f, south);
     transpose tp;
-    out->pass_weight[0] = 1;
-    if (w->transpose) { /* the main pass counts its pairs twice */
-        nq_rows_keep_main(w, &tp, piece, south);
-        out->pass_weight[0] = 2;
-    }
-    out->setup_seconds = nq_thread_cpu() - setup;
+    start_rows(w, piece, &f, out->set, &tp, &out->weight, &out->setup_seconds);
+    out->pass_weight[0] = w->transpose ? 2 : 1; /* the main pass counts its pairs twice */
     int err = nq_slice_pass(w, 1, pick + 1, stop, &out->pass[0]);
     if (!err && w->transpose) /* the ties too, even where the main pass has nothing */
         err = nq_slice_ties(w, &tp, pick, stop, out);
@@ -348,22 +357,17 @@ int nq_halves_slice_rows(nq_halves_work *w, const nq_halves_piece *piece,
 int nq_halves_first_blocks(nq_halves_work *w, const nq_halves_piece *piece,
                            const volatile int *stop, size_t blocks[2])
 {
-    const geom *G = &w->G;
-    blocks[0] = blocks[1] = G->n == 1; /* the lone queen: one block a side */
+    blocks[0] = blocks[1] = w->G.n == 1; /* the lone queen: one block a side */
+    if (w->G.n == 1)
+        return 0;
     frame f;
-    if (G->n == 1)
-        return 0;
-    if (nq_halves_frame(G, piece->middle_col, piece->middle_row, &f))
+    if (nq_halves_frame(&w->G, piece->middle_col, piece->middle_row, &f))
         return NQ_ERR(EINVAL);
-    south_walk walk = south_walk_of(G, &f, piece);
-    uint32_t south;
-    int weight;
-    if (!south_next(G, &f, piece, &walk, &south, &weight))
-        return 0;
-    begin(w, piece, &f, south);
     transpose tp;
-    if (w->transpose) /* the main pass's half-boards: those it keeps */
-        nq_rows_keep_main(w, &tp, piece, south);
+    int weight;
+    double seconds;
+    if (!start_rows(w, piece, &f, 0, &tp, &weight, &seconds))
+        return 0;
     nq_pass_slice pass;
     const int err = nq_slice_pass(w, 1, NULL, stop, &pass);
     blocks[0] = pass.blocks[0];
@@ -380,14 +384,18 @@ int nq_halves_count_slice(nq_halves_work *w, const nq_halves_piece *piece, const
     const int err = nq_halves_slice_rows(w, piece, picks, stop, &s);
     const nq_pass_slice *m = &s.pass[0];
     const nq_u128 ties = nq_rows_slice_pairs(&s, 1, NQ_TRANSPOSE_PASSES);
-    *out = (nq_halves_slice){ .sets = s.sets, .set = s.set, .weight = s.weight,
+    *out = (nq_halves_slice){ .sets = s.sets,
+                              .set = s.set,
+                              .weight = s.weight,
                               .blocks = { m->blocks[0], m->blocks[1] },
-                              .block = { m->block[0], m->block[1] }, .pairs = m->pairs,
+                              .block = { m->block[0], m->block[1] },
+                              .pairs = m->pairs,
                               .scale = s.pass_weight[0],
                               .ties = ties > UINT64_MAX ? UINT64_MAX : (uint64_t)ties,
                               .pass_seconds = { m->pass_seconds[0], m->pass_seconds[1] },
                               .prepare_seconds = m->prepare_seconds,
                               .scan_seconds = m->scan_seconds,
-                              .tie_seconds = nq_rows_slice_seconds(&s, 1, NQ_TRANSPOSE_PASSES) + s.setup_seconds };
+                              .tie_seconds = nq_rows_slice_seconds(&s, 1, NQ_TRANSPOSE_PASSES),
+                              .setup_seconds = s.setup_seconds };
     return err;
 }

@@ -172,6 +172,26 @@ Test(solve_text, writer_stops)
     free(t.buf);
 }
 
+/* The first boards of n = 32 lie seconds apart: a chunk of 256 KiB (about
+ * 3,000 boards as cols) took 16 CPU-seconds to fill before it was handed
+ * on. The writer waiting, a few boards are handed on as soon as found: the
+ * first write holds far fewer than a chunk (the old code failed here after
+ * 16 s with a whole chunk). */
+Test(solve_text, the_first_boards_come_at_once)
+{
+    for (int threads = 1; threads <= 2; threads++) {
+        text t = { .stop_at = 1 };
+        nq_solve_params p = { .n = 32, .threads = threads, .format = NQ_FORMAT_COLS };
+        uint64_t listed = 0;
+        cr_assert_eq(nq_solve_text(&p, append, &t, &listed), NQ_ERR(EINTR));
+        cr_assert(listed > 0 && listed < 500, "threads=%d: %llu boards in the first write", threads,
+                  (unsigned long long)listed);
+        cr_assert_eq(t.len, strlen(t.buf));
+        cr_assert_eq(t.buf[t.len - 1], '\n', "the first write ends with a whole board");
+        free(t.buf);
+    }
+}
+
 /* hooks->stop, set from the writer at its first piece (as a signal handler
  * would set it at any time): the listing of n = 18, a minute or more to the
  * end, stops at once with NQ_ERR(EINTR), a small part of it written. */

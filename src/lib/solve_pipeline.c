@@ -13,12 +13,18 @@
 #define CHUNK_BYTES (256 * 1024) /* a chunk holds whole records */
 #define STAGE_BYTES (256 * 1024) /* the writer gathers small chunks up to this */
 #define SLOT_QUEUE 2             /* full chunks a subproblem may have waiting */
+/* A chunk the writer waits for is handed on unfilled once it has been
+ * filling this long: the first boards of large n lie seconds apart, and
+ * `solve 32 | head` would wait for a whole chunk (16 CPU-s). Rare enough
+ * to cost nothing where chunks fill fast. */
+#define PARTIAL_SECONDS 0.01
 
 /* The chunks of one subproblem in the window, oldest first. */
 typedef struct nq_slot {
     nq_chunk *head, *tail;
     int queued;
-    int done; /* its search has ended and its last chunk is queued */
+    int done;          /* its search has ended and its last chunk is queued */
+    atomic_int wanted; /* the writer waits for it: a partial chunk will do */
 } slot;
 
 /* A run: what the threads share, under mu but for the listing's stop. */
@@ -111,7 +117,18 @@ int nq_list_handoff(nq_list_worker *w)
         return 1;
     w->pos = w->cur->data;
     w->end = w->cur->data + CHUNK_BYTES - r->listing.records.max_len;
+    w->since = nq_now();
     return 0;
+}
+
+int nq_list_poll(nq_list_worker *w)
+{
+    if (nq_list_stopping(w))
+        return 1;
+    if (!w->cur->count || !atomic_load_explicit(&w->slot->wanted, memory_order_relaxed) ||
+        nq_now() - w->since < PARTIAL_SECONDS)
+        return 0;
+    return nq_list_handoff(w);
 }
 
 static void *worker_main(void *arg)
@@ -140,13 +157,18 @@ static void *worker_main(void *arg)
         r->prefix_started = 1;
         memcpy(w->q, r->prefix, (size_t)r->listing.order.depth);
         w->slot = &r->slots[r->next_seq % r->window];
-        *w->slot = (slot){ 0 };
+        w->slot->head = w->slot->tail = NULL;
+        w->slot->queued = w->slot->done = 0;
+        /* The writer's next subproblem: it waits for it (or soon will). */
+        atomic_store_explicit(&w->slot->wanted, r->next_seq == r->written_seq,
+                              memory_order_relaxed);
         r->next_seq++;
         pthread_mutex_unlock(&r->mu);
 
         w->emitted = 0;
         w->pos = w->cur->data + w->cur->len;
         w->end = w->cur->data + CHUNK_BYTES - r->listing.records.max_len;
+        w->since = nq_now();
         nq_list_search(w);
 
         pthread_mutex_lock(&r->mu);
@@ -245,6 +267,7 @@ static int write_all(writer *wr)
                 if (!(s->head = c->next))
                     s->tail = NULL;
                 s->queued--;
+                atomic_store_explicit(&s->wanted, 0, memory_order_relaxed);
                 pthread_cond_broadcast(&r->worker_cv);
                 pthread_mutex_unlock(&r->mu);
                 res = deliver(wr, c);
@@ -270,6 +293,9 @@ static int write_all(writer *wr)
                 break;
             continue;
         }
+        if (r->written_seq < r->next_seq) /* waiting for it: its worker may hand on less */
+            atomic_store_explicit(&r->slots[r->written_seq % r->window].wanted, 1,
+                                  memory_order_relaxed);
         pthread_cond_wait(&r->writer_cv, &r->mu);
     }
     atomic_store(&r->listing.stop, 1);

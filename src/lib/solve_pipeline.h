@@ -4,7 +4,9 @@
  * the chunks on strictly by subproblem number, so the output does not
  * depend on the threads. A window of subproblems ahead of the one being
  * handed on and a cap on the chunks queued per subproblem bound the
- * memory. */
+ * memory. A chunk the calling thread waits for is handed on before it is
+ * full once it has filled for a moment, so the first boards of a large n
+ * are not held back. */
 #ifndef NQ_SOLVE_PIPELINE_H
 #define NQ_SOLVE_PIPELINE_H
 

@@ -125,7 +125,7 @@ static inline void search(nq_list_worker *w, int unique)
             if (--row < d)
                 return;
             /* Polled on the way up: rarer than nodes, still often enough. */
-            if ((++tick & STOP_POLL) == 0 && nq_list_stopping(w))
+            if ((++tick & STOP_POLL) == 0 && nq_list_poll(w))
                 return;
             a = stack_a[row];
             c = stack_c[row];

@@ -43,6 +43,7 @@ struct nq_list_worker {
     struct nq_slot *slot; /* where the chunks of its subproblem queue */
     nq_chunk *cur;
     char *pos, *end;  /* next byte of cur; past end a record may not fit */
+    double since;     /* when cur began to fill (nq_now) */
     uint64_t emitted; /* records of the current subproblem */
     int8_t q[NQ_MAX_N];
 };
@@ -52,13 +53,18 @@ struct nq_list_worker {
 NQ_HIDDEN int nq_list_handoff(nq_list_worker *w);
 
 /* Whether the search should end: the run is stopping, or the caller asked
- * (hooks->stop). Cheap, but not free: polled every few thousand nodes. */
+ * (hooks->stop). Cheap, but not free. */
 static inline int nq_list_stopping(nq_list_worker *w)
 {
     nq_listing *l = w->listing;
     return atomic_load_explicit(&l->stop, memory_order_relaxed) ||
            nq_stop_seen(l->caller_stop);
 }
+
+/* Polled by the search every few thousand nodes: 1 if it should end
+ * (nq_list_stopping). Hands on w's chunk unfilled if the writer waits for
+ * it and it has records that have waited a while (solve_pipeline.c). */
+NQ_HIDDEN int nq_list_poll(nq_list_worker *w);
 
 /* Appends board q as one record; 1 ends this subproblem's search. */
 static inline int nq_list_emit(nq_list_worker *w, const int8_t *q)

@@ -4,11 +4,12 @@
  * (test_halves_pieces.c: the pieces' sum). */
 #include <criterion/criterion.h>
 
-#include "symmetry.h"
 #include "halves.h"
+#include "halves_fixtures.h"
+#include "halves_match_priv.h" /* the index bits used */
 #include "halves_slice.h"
 #include "halves_work.h" /* the blocks' sizes */
-#include "halves_fixtures.h"
+#include "symmetry.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -169,6 +170,54 @@ Test(halves, pair_counter_paths_agree_with_the_plain_count)
     }
     cr_assert_geq(levels, 1);
     cr_assert_eq(nq_match_create(&(nq_match *){ 0 }, NQ_SIMD_LEVELS), NQ_ERR(ENOTSUP));
+}
+
+/* Sets of millions of east footprints, as blocks of n >= 22 hold: every
+ * index bit is used (the groups' loops at their widest) and the count
+ * equals a zeta transform's, an independent method: e[S] east footprints
+ * within S, summed over each west footprint's complement. */
+Test(halves, pair_counter_with_every_index_bit_agrees_with_subset_sums, .timeout = 120)
+{
+    enum { BITS = 20, NW = 5000 };
+    uint64_t seed = 0x2545f4914f6cdd1dull;
+    uint32_t *within = malloc(sizeof *within << BITS);
+    uint64_t *west = malloc(NW * sizeof *west);
+    cr_assert(within && west);
+    for (int level = 0; level < NQ_SIMD_LEVELS; level++) {
+        if (!nq_simd_supported((nq_simd)level))
+            continue;
+        nq_match *m;
+        cr_assert_eq(nq_match_create(&m, (nq_simd)level), 0);
+        /* The fewest east footprints that take NQ_MATCH_MAX_INDEX bits. */
+        const size_t ne = (size_t)m->lanes << NQ_MATCH_MAX_INDEX;
+        uint64_t *east = malloc(ne * sizeof *east);
+        cr_assert(east);
+        const uint64_t mask = (1ull << BITS) - 1;
+        memset(within, 0, sizeof *within << BITS);
+        for (size_t j = 0; j < ne; j++) {
+            east[j] = next_random(&seed) & next_random(&seed) & mask;
+            within[east[j]]++;
+        }
+        for (int b = 0; b < BITS; b++)
+            for (uint32_t s = 0; s <= mask; s++)
+                if (s >> b & 1)
+                    within[s] += within[s ^ (1u << b)];
+        uint64_t expect = 0;
+        for (size_t i = 0; i < NW; i++) {
+            west[i] = next_random(&seed) & next_random(&seed) & mask;
+            expect += within[~west[i] & mask];
+        }
+        uint64_t fast;
+        cr_assert_eq(nq_match_count(m, west, NW, east, ne, BITS, &fast), 0);
+        cr_assert_eq(m->k, NQ_MATCH_MAX_INDEX, "%s: %d index bits", nq_simd_name((nq_simd)level),
+                     m->k);
+        cr_assert_eq(fast, expect, "%s: %llu, subset sums %llu", nq_simd_name((nq_simd)level),
+                     (unsigned long long)fast, (unsigned long long)expect);
+        free(east);
+        nq_match_destroy(m);
+    }
+    free(west);
+    free(within);
 }
 
 /* Every slice of a piece (a row set, and in each of its passes a block of

@@ -244,27 +244,30 @@ static double thread_bytes(int n)
     return 256.0 * 1024 + (4 * 4 * 4 + 4 + 2 * 4 * 4 + 2) * ldexp(1, n / 2);
 }
 
-/* From n = 22 a row set's half-boards outgrow the default blocks, and each
- * east block streams every west half-board past it again: larger blocks
- * while the threads' blocks stay within 2 GiB (measured, a row set of
- * n = 24: 0.67x the time with 256 MiB, 0.77x with 400). n <= 21 keeps the
- * default, so that its memory does not grow. */
-#define BUDGET_LARGE ((double)(256 << 20))
-static double budget_for(int n, int threads)
+/* From n = 22 a row set's half-boards outgrow the default blocks. A larger
+ * east block takes more index bits, so each west footprint skips more of
+ * it: a row set of n = 26 took 125 s of CPU with 40 MiB, 48 s with 256 MiB,
+ * 29 s with 1 GiB and 25 s with 2 GiB (doc/performance.md, "Index bits").
+ * So blocks of up to 1 GiB a thread, the threads' together at most 6 GiB
+ * (256 MiB a thread from 24 threads on) within a limit, 2 GiB without one.
+ * n <= 21 keeps the default, so that its memory does not grow. */
+#define BUDGET_LARGE ((double)(1 << 30))
+static double budget_for(int n, int threads, int limited)
 {
     if (n < 22)
         return NQ_HALVES_BUDGET_DEFAULT;
-    return fmax(NQ_HALVES_BUDGET_DEFAULT, fmin(BUDGET_LARGE, ldexp(1, 31) / threads));
+    const double most =
+        limited ? fmax(256.0 * (1 << 20), ldexp(6, 30) / threads) : ldexp(1, 31) / threads;
+    return fmax(NQ_HALVES_BUDGET_DEFAULT, fmin(BUDGET_LARGE, most));
 }
 
 uint64_t nq_halves_memory(int n, int threads, uint64_t limit, size_t *budget)
 {
     const double fixed = shared_bytes(n), each = thread_bytes(n);
-    double b = budget_for(n, threads);
+    double b = budget_for(n, threads, limit != 0);
     if (limit) { /* what the limit leaves, up to the large blocks from n = 22 */
         const double room = ((double)limit - fixed) / threads - each;
-        b = room < NQ_HALVES_BUDGET_MIN ? NQ_HALVES_BUDGET_MIN
-                                        : fmin(room, n < 22 ? b : BUDGET_LARGE);
+        b = room < NQ_HALVES_BUDGET_MIN ? NQ_HALVES_BUDGET_MIN : fmin(room, b);
     }
     if (budget)
         *budget = (size_t)b;

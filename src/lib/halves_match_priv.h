@@ -5,8 +5,10 @@
 
 #include "halves_match.h"
 
-/* At most this many index bits: 2^8 groups. */
-#define NQ_MATCH_MAX_INDEX 8
+/* At most this many index bits: 2^13 groups. Blocks of millions of east
+ * footprints (n >= 22) want 11 to 13; capped at 8, a row set of n = 26 took
+ * 2.2x the time (doc/performance.md, "Index bits"). */
+#define NQ_MATCH_MAX_INDEX 13
 #define NQ_MATCH_GROUPS (1 << NQ_MATCH_MAX_INDEX)
 /* Footprint bits per table chunk: 16 precomputed ANDs per chunk; or 32
  * (nq_match_prepare says where). */
@@ -36,6 +38,8 @@ struct nq_match {
     uint32_t gcount[NQ_MATCH_GROUPS];
     uint32_t gvec[NQ_MATCH_GROUPS + 1];   /* first vector of each east group */
     uint32_t wstart[NQ_MATCH_GROUPS + 1]; /* first west footprint of each group */
+    uint32_t fill[NQ_MATCH_GROUPS];       /* where each group's next footprint goes */
+    uint32_t tally[4][NQ_MATCH_GROUPS];   /* the east groups' counts, four counters a group */
 };
 
 /* Grows *buf (64-byte aligned, contents dropped) to hold need bytes. 0 or -1. */

@@ -70,13 +70,13 @@ int PREPARE_FN(nq_match *m, const uint64_t *east, size_t ne)
     const int k = m->k;
     const uint32_t groups = 1u << k;
     const int *bit = m->bit;
-    uint32_t fill[NQ_MATCH_GROUPS];
+    uint32_t *fill = m->fill;
     if (!k)
         m->gcount[0] = (uint32_t)ne;
     else {
         /* Four counters a group: a run of one pattern is not one chain of
          * stores and loads. */
-        uint32_t c4[4][NQ_MATCH_GROUPS];
+        uint32_t(*c4)[NQ_MATCH_GROUPS] = m->tally;
         for (int u = 0; u < 4; u++)
             memset(c4[u], 0, groups * sizeof c4[u][0]);
         size_t j = 0;
@@ -181,7 +181,7 @@ int SCAN_FN(nq_match *m, const uint64_t *west, size_t nw, uint64_t *count)
     const int *bit = m->bit;
     const uint32_t groups = 1u << k, all = groups - 1;
     const size_t vtab = ((size_t)nch << cw) * VBYTES;
-    uint32_t fill[NQ_MATCH_GROUPS];
+    uint32_t *fill = m->fill;
     if (!k && m->gvec[1] <= 2)
         return scan_once(m, west, nw, count);
     if (nq_match_reserve((void **)&m->wpat, &m->wpat_cap, nw * sizeof *m->wpat) ||

@@ -39,7 +39,7 @@ struct nq_match {
     uint32_t gvec[NQ_MATCH_GROUPS + 1];   /* first vector of each east group */
     uint32_t wstart[NQ_MATCH_GROUPS + 1]; /* first west footprint of each group */
     uint32_t fill[NQ_MATCH_GROUPS];       /* where each group's next footprint goes */
-    uint32_t tally[4][NQ_MATCH_GROUPS];   /* the east groups' counts, four counters a group */
+    uint32_t tally[NQ_MATCH_GROUPS][4];   /* the east groups' counts, four counters a group */
 };
 
 /* Grows *buf (64-byte aligned, contents dropped) to hold need bytes. 0 or -1. */
@@ -52,8 +52,9 @@ int nq_match_index_bits(const nq_match *m, const uint64_t *west, size_t nw, cons
                         size_t ne, int bits, int lanes, int bit[NQ_MATCH_MAX_INDEX]);
 
 /* A footprint's index pattern, bit by bit (where PEXT is missing or slow). */
-static inline uint32_t nq_match_gather(uint64_t fp, const int *bit, int k)
+static inline uint32_t nq_match_gather(uint64_t fp, uint64_t mask, const int *bit, int k)
 {
+    (void)mask;
     uint32_t p = 0;
     for (int i = 0; i < k; i++)
         p |= (uint32_t)(fp >> bit[i] & 1) << i;

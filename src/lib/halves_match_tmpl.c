@@ -69,24 +69,27 @@ int PREPARE_FN(nq_match *m, const uint64_t *east, size_t ne)
 {
     const int k = m->k;
     const uint32_t groups = 1u << k;
-    const int *bit = m->bit;
+    /* Copies: the counters' stores into *m must not make the compiler read
+     * the index bits again for every footprint. */
+    int bit[NQ_MATCH_MAX_INDEX];
+    memcpy(bit, m->bit, sizeof bit);
+    const uint64_t mask = m->index_mask;
     uint32_t *fill = m->fill;
     if (!k)
         m->gcount[0] = (uint32_t)ne;
     else {
-        /* Four counters a group: a run of one pattern is not one chain of
-         * stores and loads. */
-        uint32_t(*c4)[NQ_MATCH_GROUPS] = m->tally;
-        for (int u = 0; u < 4; u++)
-            memset(c4[u], 0, groups * sizeof c4[u][0]);
+        /* Four counters a group, side by side: a run of one pattern is not
+         * one chain of stores and loads. */
+        uint32_t(*c4)[4] = m->tally;
+        memset(c4, 0, groups * sizeof c4[0]);
         size_t j = 0;
         for (; j + 4 <= ne; j += 4)
             for (int u = 0; u < 4; u++)
-                c4[u][pattern(east[j + u], bit, k)]++;
+                c4[pattern(east[j + u], mask, bit, k)][u]++;
         for (; j < ne; j++)
-            c4[0][pattern(east[j], bit, k)]++;
+            c4[pattern(east[j], mask, bit, k)][0]++;
         for (uint32_t g = 0; g < groups; g++)
-            m->gcount[g] = c4[0][g] + c4[1][g] + c4[2][g] + c4[3][g];
+            m->gcount[g] = c4[g][0] + c4[g][1] + c4[g][2] + c4[g][3];
     }
     uint32_t nvec = 0;
     for (uint32_t g = 0; g < groups; g++) {
@@ -110,7 +113,7 @@ int PREPARE_FN(nq_match *m, const uint64_t *east, size_t ne)
             memset(sorted + used, 0, (end - used) * sizeof *sorted);
         }
         for (size_t j = 0; j < ne; j++)
-            sorted[fill[pattern(east[j], bit, k)]++] = squeeze(east[j], m->index_mask, bit, k);
+            sorted[fill[pattern(east[j], mask, bit, k)]++] = squeeze(east[j], mask, bit, k);
     }
     _Alignas(64) uint64_t tail[LANES];
     for (uint32_t g = 0; g < groups; g++)
@@ -178,7 +181,9 @@ int SCAN_FN(nq_match *m, const uint64_t *west, size_t nw, uint64_t *count)
     *count = 0;
     const int k = m->k, nch = m->nch, cw = m->cw;
     const uint64_t low = (1u << cw) - 1;
-    const int *bit = m->bit;
+    int bit[NQ_MATCH_MAX_INDEX]; /* copies, as in PREPARE_FN */
+    memcpy(bit, m->bit, sizeof bit);
+    const uint64_t mask = m->index_mask;
     const uint32_t groups = 1u << k, all = groups - 1;
     const size_t vtab = ((size_t)nch << cw) * VBYTES;
     uint32_t *fill = m->fill;
@@ -191,7 +196,7 @@ int SCAN_FN(nq_match *m, const uint64_t *west, size_t nw, uint64_t *count)
     /* West: sorted by group, each with its table offset per chunk. */
     memset(m->wstart, 0, (groups + 1) * sizeof *m->wstart);
     for (size_t i = 0; i < nw; i++) {
-        m->wpat[i] = pattern(west[i], bit, k);
+        m->wpat[i] = pattern(west[i], mask, bit, k);
         m->wstart[m->wpat[i] + 1]++;
     }
     for (uint32_t g = 0; g < groups; g++) {
@@ -200,7 +205,7 @@ int SCAN_FN(nq_match *m, const uint64_t *west, size_t nw, uint64_t *count)
     }
     for (size_t i = 0; i < nw; i++) {
         uint16_t *o = m->woff + (size_t)fill[m->wpat[i]]++ * nch;
-        const uint64_t x = k ? squeeze(west[i], m->index_mask, bit, k) : west[i];
+        const uint64_t x = k ? squeeze(west[i], mask, bit, k) : west[i];
         for (int c = 0; c < nch; c++)
             o[c] = (uint16_t)(((c << cw) + (int)(x >> cw * c & low)) * VBYTES);
     }

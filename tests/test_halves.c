@@ -220,14 +220,35 @@ Test(halves, pair_counter_with_every_index_bit_agrees_with_subset_sums, .timeout
     free(within);
 }
 
+/* The blocks a count with the progress found for each row set (the
+ * nq_halves_tell's at each position told), by row set. */
+typedef struct set_blocks {
+    const nq_halves_tell *tell;
+    uint64_t of[1 << 14];
+    int seen[1 << 14];
+} set_blocks;
+
+static void keep_blocks(void *ctx, const nq_halves_pos *pos)
+{
+    set_blocks *b = ctx;
+    if (pos->set < 1 << 14 && b->tell->blocks_set == pos->set) {
+        b->of[pos->set] = b->tell->blocks;
+        b->seen[pos->set] = 1;
+    }
+}
+
+static size_t later_blocks; /* row sets after a piece's first with their blocks checked */
+
 /* Every slice of a piece (a row set, and in each of its passes a block of
  * each side: what an estimate counts of a piece too large to count whole)
  * counted, pass by pass: over every pick of a pass's blocks its pairs add
  * up to the pass's, so an estimate's expectation (pairs x blocks x blocks,
  * the picks uniform) is exact; summed over passes and row sets, the
  * piece's count. nq_halves_count_slice gives the same slice from its three
- * picks. Returns how many passes (ties: tie passes only) had several
- * blocks on both sides. */
+ * picks. A count with the progress's blocks (find_blocks) finds each row
+ * set's main pass's blocks as its slice does, and counts the same. Returns
+ * how many passes (ties: tie passes only) had several blocks on both
+ * sides. */
 static size_t check_slices(nq_halves_work *w, int n, const nq_halves_piece *piece, int ties)
 {
     size_t sliced = 0;
@@ -237,12 +258,23 @@ static size_t check_slices(nq_halves_work *w, int n, const nq_halves_piece *piec
     uint64_t pick[NQ_SLICE_PICKS] = { 0 };
     cr_assert_eq(nq_halves_slice_rows(w, piece, pick, NULL, &set), 0);
     const uint32_t sets = set.sets;
-    size_t blocks[2]; /* the progress's: the first row set's main pass, as its slice's */
-    cr_assert_eq(nq_halves_first_blocks(w, piece, NULL, blocks), 0);
-    cr_assert(blocks[0] == set.pass[0].blocks[0] && blocks[1] == set.pass[0].blocks[1]);
+    static set_blocks found;
+    memset(found.seen, 0, sizeof found.seen);
+    nq_halves_tell tell = { keep_blocks, &found, 0, 0, .find_blocks = 1 };
+    found.tell = &tell;
+    nq_u128 with_blocks;
+    cr_assert_eq(nq_halves_count_piece_from(w, piece, NULL, NULL, &tell, &with_blocks), 0);
+    cr_assert(with_blocks == whole);
     for (uint32_t j = 0; j < sets; j++) {
         const uint64_t first[NQ_SLICE_PICKS] = { j };
         cr_assert_eq(nq_halves_slice_rows(w, piece, first, NULL, &set), 0);
+        if (j < 1 << 14 && found.seen[j]) { /* a row set with a west block scanned */
+            const size_t *b = set.pass[0].blocks;
+            cr_assert(found.of[j] == ((uint64_t)b[0] << 32 | b[1]),
+                      "n=%d row set %u: blocks %llx, its slice's %zu x %zu", n, j,
+                      (unsigned long long)found.of[j], b[0], b[1]);
+            later_blocks += j > 0 && b[0] > 1 && b[1] > 1;
+        }
         for (int p = 0; p < NQ_TRANSPOSE_PASSES; p++) {
             const size_t prepared = set.pass[p].blocks[1], scanned = set.pass[p].blocks[0];
             sliced += prepared > 1 && scanned > 1 && (p || !ties);
@@ -297,6 +329,7 @@ Test(halves, slices_add_up_to_the_piece, .timeout = 300)
         free(pieces);
     }
     cr_assert_gt(sliced, 50, "%zu passes had several blocks on both sides", sliced);
+    cr_assert_gt(later_blocks, 50, "%zu later row sets' blocks checked", later_blocks);
 }
 
 /* Even n with the transpose (from 18 in a count, on here): the tie passes

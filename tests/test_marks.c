@@ -17,29 +17,49 @@ static nq_mark mark_of(size_t i, size_t budget, const nq_halves_pos *p, uint64_t
     return nq_halves_mark(i, budget, p, blocks);
 }
 
+/* The positions a count tells, each with the blocks its mark would hold
+ * (those of its row set, found as the set starts: nq_halves_tell). */
+typedef struct told_blocks {
+    const nq_halves_tell *tell;
+    nq_halves_pos pos[20000];
+    uint64_t blocks[20000];
+    size_t count;
+} told_blocks;
+
+static void keep_with_blocks(void *ctx, const nq_halves_pos *pos)
+{
+    told_blocks *t = ctx;
+    if (t->count < sizeof t->pos / sizeof *t->pos) {
+        t->pos[t->count] = *pos;
+        t->blocks[t->count++] = t->tell->blocks_set == pos->set ? t->tell->blocks : 0;
+    }
+}
+
 /* Every position a piece tells, as a mark: its share in [0, 1], never
- * less than the one before; with the row set's blocks known (pieces of one
- * row set, as from n = 26), it reaches the end of the set's blocks. With
+ * less than the one before; with each row set's blocks found as it starts
+ * (as from n = 28 with --progress), it grows inside every row set, the
+ * first and the later ones, and reaches the end of each set's blocks. With
  * the smallest budget: positions inside a row set's blocks. */
 Test(marks, a_share_grows_along_a_piece, .timeout = 300)
 {
-    static told t;
-    size_t rising = 0, near_end = 0, one_set = 0;
+    static told_blocks t;
+    size_t rising = 0, near_end = 0, one_set = 0, inside_later = 0;
     for (int n = 13; n <= 16; n++) {
         nq_plan plan = { .n = n, .engine = &nq_halves_engine, .work_budget = 1 };
         nq_halves_piece *pieces;
-        cr_assert_eq(nq_halves_pieces(n, (size_t)1 << 20, 1, NULL, &pieces, &plan.size), 0);
+        /* Odd n: pieces of one row set (the plan split to 2^20); even n:
+         * whole pieces of many. */
+        cr_assert_eq(nq_halves_pieces(n, n % 2 ? (size_t)1 << 20 : 0, 1, NULL, &pieces, &plan.size),
+                     0);
         plan.subs = pieces;
         nq_halves_work *w;
         cr_assert_eq(nq_halves_work_create(&w, n, nq_simd_best(), 1), 0);
         const size_t budget = nq_halves_work_budget(w);
         for (size_t i = 0; i < plan.size; i += 7) {
-            uint64_t blocks;
-            cr_assert_eq(nq_halves_blocks(w, &pieces[i], NULL, &blocks), 0);
-            one_set += blocks != 0;
-            nq_halves_tell tell = { keep_position, &t, 0, 0 };
+            nq_halves_tell tell = { keep_with_blocks, &t, 0, 0, .find_blocks = 1 };
             nq_u128 total;
             t.count = 0;
+            t.tell = &tell;
             cr_assert_eq(nq_halves_count_piece_from(w, &pieces[i], NULL, NULL, &tell, &total), 0);
             /* A row set's share: that of a mark after the first. */
             const nq_halves_pos after_first = { .set = 1 };
@@ -47,6 +67,8 @@ Test(marks, a_share_grows_along_a_piece, .timeout = 300)
             const double unit = nq_halves_mark_share(&plan, i, &next);
             double last = 0, first_set = 0;
             for (size_t k = 0; k < t.count; k++) {
+                const uint64_t blocks = t.blocks[k];
+                one_set += !k && blocks != 0;
                 const nq_mark m = mark_of(i, budget, &t.pos[k], blocks);
                 const double share = nq_halves_mark_share(&plan, i, &m);
                 cr_assert(share >= 0 && share <= 1, "n=%d piece %zu position %zu: %g", n, i, k,
@@ -54,6 +76,10 @@ Test(marks, a_share_grows_along_a_piece, .timeout = 300)
                 cr_assert(share >= last, "n=%d piece %zu position %zu: %g after %g", n, i, k,
                           share, last);
                 rising += share > last;
+                /* Inside a later row set: above the sets done. */
+                inside_later += t.pos[k].set && blocks &&
+                                share > (double)t.pos[k].set * unit + 1e-12 &&
+                                share < (double)(t.pos[k].set + 1) * unit;
                 last = share;
                 if (!t.pos[k].set)
                     first_set = share;
@@ -68,7 +94,7 @@ Test(marks, a_share_grows_along_a_piece, .timeout = 300)
                              nq_halves_mark_share(&plan, i, &at_start));
             }
             /* The first set's last position: its blocks all but done. */
-            near_end += blocks && unit > 0 && first_set > 0.9 * unit;
+            near_end += t.count && t.blocks[0] && unit > 0 && first_set > 0.9 * unit;
         }
         nq_halves_work_destroy(w);
         free(pieces);
@@ -76,6 +102,7 @@ Test(marks, a_share_grows_along_a_piece, .timeout = 300)
     cr_assert_gt(one_set, 10, "%zu pieces of one row set", one_set);
     cr_assert_gt(near_end, one_set / 2, "%zu of %zu near the end", near_end, one_set);
     cr_assert_gt(rising, 100, "%zu rises", rising);
+    cr_assert_gt(inside_later, 100, "%zu positions inside later row sets", inside_later);
 }
 
 /* A whole piece's row sets: a mark after the first stands for one of

@@ -132,11 +132,19 @@ typedef struct nq_halves_pos {
     uint64_t east, west, pairs;
     nq_u128 sum;
 } nq_halves_pos;
-/* Told the position about once every `every` seconds, and at a stop. */
+/* Told the position about once every `every` seconds, and at a stop.
+ * For the progress, with find_blocks set: as each row set's main pass
+ * starts, its blocks (west in the high half, east in the low one) are
+ * found by a pass over each side (no pair counted) into blocks, and
+ * blocks_set says whose they are; a row set whose blocks are already there
+ * (a resumed mark's) is not passed over again. */
 typedef struct nq_halves_tell {
     void (*tell)(void *ctx, const nq_halves_pos *pos);
     void *ctx;
     double every, next;
+    int find_blocks;
+    uint32_t blocks_set;
+    uint64_t blocks; /* 0: not known */
 } nq_halves_tell;
 /* nq_halves_count_piece from `from` (NULL: the start; one this piece and
  * budget cannot have: the start too), telling `tell` (NULL: no one). */

@@ -12,8 +12,8 @@
 
 /* A piece's marks: the budget its blocks were made with, then its
  * position (nq_halves_pos): row sets done, east blocks, west blocks,
- * pairs, and the weighted sum in two words; then the blocks of the
- * piece's first row set where they are known (nq_halves_blocks), for the
+ * pairs, and the weighted sum in two words; then the blocks of the row
+ * set it is in, where they are known (nq_halves_tell's), for the
  * progress. */
 /* Word 0's top byte: the order of the half-boards in a row set's blocks
  * (1: in buckets by columns, halves_stream.c, from 1.2; 0 before). A mark
@@ -25,7 +25,7 @@ typedef struct mark_teller {
     nq_marks *marks;
     int thread;
     size_t i, budget;
-    uint64_t blocks;
+    const nq_halves_tell *tell; /* its blocks */
 } mark_teller;
 
 nq_mark nq_halves_mark(size_t i, size_t budget, const nq_halves_pos *pos, uint64_t blocks)
@@ -43,7 +43,9 @@ uint64_t nq_halves_mark_budget(const nq_mark *m)
 static void set_mark(void *ctx, const nq_halves_pos *pos)
 {
     const mark_teller *m = ctx;
-    const nq_mark mark = nq_halves_mark(m->i, m->budget, pos, m->blocks);
+    const nq_halves_tell *t = m->tell;
+    const uint64_t blocks = t->blocks_set == pos->set ? t->blocks : 0;
+    const nq_mark mark = nq_halves_mark(m->i, m->budget, pos, blocks);
     nq_marks_set(m->marks, m->thread, &mark);
 }
 
@@ -74,17 +76,6 @@ static int mark_position(const nq_plan *plan, size_t i, size_t budget, const nq_
     return plan->engine->plausible(plan, i, pos->sum, 0);
 }
 
-int nq_halves_blocks(nq_halves_work *w, const nq_halves_piece *piece, const volatile int *stop,
-                     uint64_t *blocks)
-{
-    size_t b[2]; /* the blocks only: no pair counted, no tie pass */
-    *blocks = 0;
-    const int err = nq_halves_first_blocks(w, piece, stop, b);
-    if (!err && b[0] && b[1] && b[0] <= UINT32_MAX && b[1] <= UINT32_MAX)
-        *blocks = (uint64_t)b[0] << 32 | b[1];
-    return err;
-}
-
 int nq_halves_count_marked(const nq_plan *plan, size_t i, void *work, const volatile int *stop,
                            const nq_mark *from, nq_marks *marks, int t, nq_sub_result *out)
 {
@@ -92,17 +83,16 @@ int nq_halves_count_marked(const nq_plan *plan, size_t i, void *work, const vola
     if (c->turns) /* a turn part takes seconds: no marks */
         return plan->engine->count_one(plan, i, work, stop, out);
     out->total = out->unique = 0;
-    mark_teller m = { marks, t, i, nq_halves_work_budget(work), 0 };
+    nq_halves_tell tell = { set_mark, NULL, nq_mark_every(), 0 };
+    mark_teller m = { marks, t, i, nq_halves_work_budget(work), &tell };
+    tell.ctx = &m;
     nq_halves_pos pos;
     const int from_mark = mark_position(plan, i, m.budget, from, &pos);
-    m.blocks = from_mark ? from->w[7] : 0;
-    if (!m.blocks && nq_marks_progress(marks) && plan->n >= NQ_HALVES_BLOCKS_FROM &&
-        (!from_mark || !pos.set)) {
-        const int err = nq_halves_blocks(work, c, stop, &m.blocks);
-        if (err)
-            return err;
+    tell.find_blocks = nq_marks_progress(marks) && plan->n >= NQ_HALVES_BLOCKS_FROM;
+    if (from_mark) { /* the blocks of the row set it is in, if it has them */
+        tell.blocks_set = pos.set;
+        tell.blocks = from->w[7];
     }
-    nq_halves_tell tell = { set_mark, &m, nq_mark_every(), 0 };
     return nq_halves_count_piece_from(work, c, stop, from_mark ? &pos : NULL, &tell,
                                       &out->total);
 }
@@ -139,12 +129,12 @@ double nq_halves_mark_share(const nq_plan *plan, size_t i, const nq_mark *m)
     const uint32_t sets = piece_sets(plan->n, &((const nq_halves_piece *)plan->subs)[i]);
     if (!sets)
         return 0;
-    /* In the first row set, where its blocks are known: the east blocks
-     * done, and the west blocks scanned against the next; short of the
-     * whole, which only the set's end is. */
+    /* In the row set it is in, where its blocks are known: the east
+     * blocks done, and the west blocks scanned against the next; short of
+     * the whole, which only the set's end is. */
     double in_set = 0;
     const double west = (double)(m->w[7] >> 32), east = (double)(m->w[7] & UINT32_MAX);
-    if (!pos.set && west > 0 && east > 0)
+    if (west > 0 && east > 0)
         in_set = fmin(0.999, ((double)pos.east + fmin((double)pos.west, west) / west) / east);
     return fmin(1, (fmin(pos.set, sets) + in_set) / sets);
 }

@@ -131,18 +131,45 @@ int nq_rows_ties(nq_halves_work *w, const transpose *t, const volatile int *stop
     return 0;
 }
 
+/* The main pass's blocks of row set pos->set for the progress, unless
+ * tell has them (nq_halves_tell): a pass over each side, the streams left
+ * at their start. */
+static int find_blocks(nq_halves_work *w, const volatile int *stop, const nq_halves_pos *pos,
+                       nq_halves_tell *tell)
+{
+    if (!tell || !tell->find_blocks || (tell->blocks && tell->blocks_set == pos->set))
+        return 0;
+    nq_pass_slice pass;
+    const int err = nq_slice_pass(w, 1, NULL, stop, &pass);
+    if (err)
+        return err;
+    tell->blocks_set = pos->set;
+    tell->blocks = pass.blocks[0] && pass.blocks[1] && pass.blocks[0] <= UINT32_MAX &&
+                           pass.blocks[1] <= UINT32_MAX
+                       ? (uint64_t)pass.blocks[0] << 32 | pass.blocks[1]
+                       : 0;
+    return 0;
+}
+
 /* R's pairs, weighted: for even n the main pass (with marks) counts twice
  * and the ties after it; a stop among the ties leaves the main pass's
  * position (its last block done), so a resumed count does only the ties. */
 int nq_rows_count(nq_halves_work *w, const nq_halves_piece *piece, uint32_t south,
                   const volatile int *stop, nq_halves_pos *pos, nq_halves_tell *tell)
 {
+    transpose t;
+    if (w->transpose)
+        nq_rows_keep_main(w, &t, piece, south);
+    int err = find_blocks(w, stop, pos, tell);
+    if (err) {
+        if (err == NQ_ERR(EINTR))
+            nq_rows_tell(tell, pos);
+        return err;
+    }
     if (!w->transpose)
         return count_rows(w, 1, stop, pos, tell);
-    transpose t;
-    nq_rows_keep_main(w, &t, piece, south);
     uint64_t ties;
-    int err = count_rows(w, 1, stop, pos, tell);
+    err = count_rows(w, 1, stop, pos, tell);
     if (!err)
         err = nq_rows_ties(w, &t, stop, &ties);
     if (err == NQ_ERR(EINTR))

@@ -59,13 +59,6 @@ int nq_halves_slice_rows(nq_halves_work *w, const nq_halves_piece *piece,
                          const uint64_t pick[NQ_SLICE_PICKS], const volatile int *stop,
                          nq_rows_slice *out);
 
-/* The blocks of the main pass of piece's first row set that counts, [0]
- * the west's and [1] the east's (0 and 0 if none counts), without the
- * pair of blocks or the tie passes a slice counts: what the progress
- * needs (nq_halves_blocks). 0, NQ_ERR(ENOMEM), or NQ_ERR(EINTR). */
-int nq_halves_first_blocks(nq_halves_work *w, const nq_halves_piece *piece,
-                           const volatile int *stop, size_t blocks[2]);
-
 /* Of passes from..to-1 (0 the main one, 1.. the ties): the estimate of
  * their weighted pairs (nq_rows_count's, summed) and of the CPU seconds
  * their whole counts take. */

@@ -354,27 +354,6 @@ int nq_halves_slice_rows(nq_halves_work *w, const nq_halves_piece *piece,
     return err;
 }
 
-int nq_halves_first_blocks(nq_halves_work *w, const nq_halves_piece *piece,
-                           const volatile int *stop, size_t blocks[2])
-{
-    blocks[0] = blocks[1] = w->G.n == 1; /* the lone queen: one block a side */
-    if (w->G.n == 1)
-        return 0;
-    frame f;
-    if (nq_halves_frame(&w->G, piece->middle_col, piece->middle_row, &f))
-        return NQ_ERR(EINVAL);
-    transpose tp;
-    int weight;
-    double seconds;
-    if (!start_rows(w, piece, &f, 0, &tp, &weight, &seconds))
-        return 0;
-    nq_pass_slice pass;
-    const int err = nq_slice_pass(w, 1, NULL, stop, &pass);
-    blocks[0] = pass.blocks[0];
-    blocks[1] = pass.blocks[1];
-    return err;
-}
-
 int nq_halves_count_slice(nq_halves_work *w, const nq_halves_piece *piece, const uint64_t pick[3],
                           const volatile int *stop, nq_halves_slice *out)
 {

@@ -248,23 +248,26 @@ static double thread_bytes(int n)
  * east block takes more index bits, so each west footprint skips more of
  * it: a row set of n = 26 took 125 s of CPU with 40 MiB, 48 s with 256 MiB,
  * 29 s with 1 GiB and 25 s with 2 GiB (doc/performance.md, "Index bits").
- * So blocks of up to 1 GiB a thread, the threads' together at most 6 GiB
- * (256 MiB a thread from 24 threads on) within a limit, 2 GiB without one.
- * n <= 21 keeps the default, so that its memory does not grow. */
+ * So blocks of up to 1 GiB a thread: within a limit, 256 MiB, or 6 GiB
+ * over the threads, or what the limit leaves beyond its first 16 GiB,
+ * whichever is most (a node given --max-memory 80G on 64 threads: 1 GiB);
+ * without one, the threads' blocks within 2 GiB. n <= 21 keeps the
+ * default, so that its memory does not grow. */
 #define BUDGET_LARGE ((double)(1 << 30))
-static double budget_for(int n, int threads, int limited)
+static double budget_for(int n, int threads, uint64_t limit)
 {
     if (n < 22)
         return NQ_HALVES_BUDGET_DEFAULT;
-    const double most =
-        limited ? fmax(256.0 * (1 << 20), ldexp(6, 30) / threads) : ldexp(1, 31) / threads;
+    const double most = limit ? fmax(fmax(256.0 * (1 << 20), ldexp(6, 30) / threads),
+                                     ((double)limit - ldexp(16, 30)) / threads)
+                              : ldexp(1, 31) / threads;
     return fmax(NQ_HALVES_BUDGET_DEFAULT, fmin(BUDGET_LARGE, most));
 }
 
 uint64_t nq_halves_memory(int n, int threads, uint64_t limit, size_t *budget)
 {
     const double fixed = shared_bytes(n), each = thread_bytes(n);
-    double b = budget_for(n, threads, limit != 0);
+    double b = budget_for(n, threads, limit);
     if (limit) { /* what the limit leaves, up to the large blocks from n = 22 */
         const double room = ((double)limit - fixed) / threads - each;
         b = room < NQ_HALVES_BUDGET_MIN ? NQ_HALVES_BUDGET_MIN : fmin(room, b);

@@ -233,17 +233,18 @@ static double shared_bytes(int n)
     return 8.0 * (1 << 20) + 96 * pieces;
 }
 
-/* A thread's buffers outside its budget: the work and matcher structs (the
- * matcher's five arrays per group of 13 index bits are 256 KiB, all in use
- * from blocks of 4 million east footprints), the stream's buffer of
- * entries, and per column set of a quadrant (2^h) the
+/* A thread's buffers outside its budget: the work and matcher structs (from
+ * n = 22, whose blocks reach 4 million east footprints, the matcher's five
+ * arrays per group of 13 index bits: 256 KiB more, all in use; below, a
+ * few pages of them), the stream's buffer of entries, and per column set
+ * of a quadrant (2^h) the
  * memo's index arrays (four words for each of four kinds of list) and its
  * sort's tally, the two streams' bucket arrays (four words each) and the
  * passes' tables (a byte a side): 102 bytes, where 42 were counted (at
  * n = 32 the bound was 3.5 MiB a thread low). */
 static double thread_bytes(int n)
 {
-    return 512.0 * 1024 + (4 * 4 * 4 + 4 + 2 * 4 * 4 + 2) * ldexp(1, n / 2);
+    return (n < 22 ? 256.0 : 512.0) * 1024 + (4 * 4 * 4 + 4 + 2 * 4 * 4 + 2) * ldexp(1, n / 2);
 }
 
 /* From n = 22 a row set's half-boards outgrow the default blocks. A larger

@@ -5,11 +5,13 @@
  * count told gives the whole count. */
 #include <criterion/criterion.h>
 
-#include "known_values.h"
 #include "halves.h"
 #include "halves_fixtures.h"
+#include "halves_walk.h"
+#include "known_values.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 /* The pieces of n = from..to (split while at most `most`: 0 for none) add
  * up to Q(n) on one code path, counted with buffers of `budget` bytes. */
@@ -148,4 +150,100 @@ Test(halves, a_stop_ends_a_piece)
     cr_assert_gt(stopped, 0);
     nq_halves_work_destroy(w);
     free(pieces);
+}
+
+/* Pieces of several north row sets (as at n = 21) take their row sets
+ * south set by south set: each counts exactly what its north sets' whole
+ * pieces count, and they add up to Q(n); with the default budget, the
+ * smallest (lists enumerated, not kept) and one whose memo fills while a
+ * piece's north lists are kept in it. Their estimate is their sets'. */
+Test(halves, pieces_of_several_north_sets_count_theirs, .timeout = 300)
+{
+    static const unsigned norths[] = { 3, 32 };
+    static const size_t budgets[] = { 0, 1, 256 << 10 };
+    size_t merged = 0;
+    for (int n = 4; n <= 15; n++) {
+        unsigned long long total, unique;
+        cr_assert_eq(known_values(n, &total, &unique), 0);
+        const geom G = geom_of(n);
+        nq_halves_piece *whole;
+        size_t wsize;
+        cr_assert_eq(nq_halves_pieces(n, 0, 1, NULL, &whole, &wsize), 0);
+        nq_u128 *counts = malloc(wsize * sizeof *counts);
+        nq_halves_work *w;
+        cr_assert_eq(nq_halves_work_create(&w, n, nq_simd_best(), 0), 0);
+        for (size_t i = 0; i < wsize; i++)
+            cr_assert_eq(nq_halves_count_piece(w, &whole[i], NULL, &counts[i]), 0);
+        nq_halves_work_destroy(w);
+        for (size_t a = 0; a < sizeof norths / sizeof *norths; a++) {
+            nq_halves_piece *pieces = malloc(wsize * sizeof *pieces);
+            memcpy(pieces, whole, wsize * sizeof *pieces);
+            size_t size = wsize;
+            cr_assert_eq(nq_halves_group_norths(n, norths[a], &pieces, &size), 0);
+            merged += wsize - size;
+            for (size_t b = 0; b < sizeof budgets / sizeof *budgets; b++) {
+                cr_assert_eq(nq_halves_work_create(&w, n, nq_simd_best(), budgets[b]), 0);
+                nq_u128 sum = 0;
+                for (size_t i = 0; i < size; i++) {
+                    frame f;
+                    rows_walk r;
+                    cr_assert_eq(
+                        nq_halves_frame(&G, pieces[i].middle_col, pieces[i].middle_row, &f), 0);
+                    nq_rows_walk_start(&r, &G, &f, &pieces[i]);
+                    cr_assert_leq(r.count, norths[a]);
+                    nq_u128 want = 0;
+                    double estimate = 0;
+                    for (size_t j = 0; j < wsize; j++)
+                        for (int k = 0; k < r.count; k++)
+                            if (whole[j].middle_col == pieces[i].middle_col &&
+                                whole[j].middle_row == pieces[i].middle_row &&
+                                whole[j].north == r.norths[k]) {
+                                want += counts[j];
+                                estimate += nq_halves_estimate(n, &whole[j]);
+                            }
+                    nq_u128 got;
+                    cr_assert_eq(nq_halves_count_piece(w, &pieces[i], NULL, &got), 0);
+                    cr_assert(got == want, "n=%d norths %u budget %zu piece %zu: %llu, not %llu", n,
+                              norths[a], budgets[b], i, (unsigned long long)got,
+                              (unsigned long long)want);
+                    const double e = nq_halves_estimate(n, &pieces[i]);
+                    cr_assert(e > 0.999 * estimate && e < 1.001 * estimate);
+                    sum += got;
+                }
+                cr_assert(sum == total, "n=%d norths %u budget %zu", n, norths[a], budgets[b]);
+                nq_halves_work_destroy(w);
+            }
+            free(pieces);
+        }
+        free(counts);
+        free(whole);
+    }
+    cr_assert_gt(merged, 1000, "%zu pieces merged", merged);
+}
+
+/* A piece of several north sets resumed from any position its count told
+ * gives the whole count: positions count row sets across its north sets. */
+Test(halves, a_piece_of_several_north_sets_resumes_whole, .timeout = 300)
+{
+    static told t;
+    for (int n = 12; n <= 13; n++) {
+        nq_halves_piece *pieces;
+        size_t size;
+        nq_halves_work *w;
+        cr_assert_eq(smallest_budget_work(n, 0, &pieces, &size, &w), 0);
+        cr_assert_eq(nq_halves_group_norths(n, 4, &pieces, &size), 0);
+        for (size_t at = 0; at < size; at += 3) {
+            nq_halves_tell tell = { keep_position, &t, 0, 0 };
+            nq_u128 whole, again;
+            t.count = 0;
+            cr_assert_eq(nq_halves_count_piece_from(w, &pieces[at], NULL, NULL, &tell, &whole), 0);
+            for (size_t k = 0; k < t.count; k += 7) {
+                cr_assert_eq(
+                    nq_halves_count_piece_from(w, &pieces[at], NULL, &t.pos[k], NULL, &again), 0);
+                cr_assert(again == whole, "n=%d piece %zu from position %zu", n, at, k);
+            }
+        }
+        nq_halves_work_destroy(w);
+        free(pieces);
+    }
 }

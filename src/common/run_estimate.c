@@ -10,7 +10,10 @@
 double cli_estimate_seconds(int n, int engine, int threads, const nq_run_hooks *hooks)
 {
     const double rough = nq_estimate_quick(n, engine, threads > 0 ? threads : 1);
-    if (rough < CLI_LONG_RUN / 20 || !nq_engine_get(engine)->parallel)
+    /* The rough figure is within 1.5x of the truth or above it (halves,
+     * n = 16..22): below a fifth of a long run, a sample (a plan, up to 10
+     * CPU-s) could not make it one. */
+    if (rough < CLI_LONG_RUN / 5 || !nq_engine_get(engine)->parallel)
         return rough;
     /* The sample only while its draws are quick by the rough figure: a
      * count of large pieces starts without waiting for two of them. A draw

@@ -42,8 +42,13 @@ typedef struct nq_halves_piece {
                         * its first queens' columns in north and south (halves_engine.c) */
     uint16_t part, parts; /* parts > 1: only the west half-boards whose north placement's place
                            * in its list is part modulo parts (one R's work cut finer) */
+    uint16_t norths;      /* > 1: this many north row sets, north and the next ones of its size
+                           * (halves_walk.h) */
     uint32_t north, south;
 } nq_halves_piece;
+
+/* The most north row sets a piece takes (nq_halves_group_norths). */
+#define NQ_HALVES_NORTHS_MOST 64
 
 /* The pieces of n, in a fixed order: one per middle configuration and north
  * row set, the largest split into one per south row set, and then into at
@@ -51,6 +56,13 @@ typedef struct nq_halves_piece {
  * NQ_ERR(ENOMEM), or NQ_ERR(EINTR) once *stop (if not NULL) is set. */
 int nq_halves_pieces(int n, size_t most, unsigned parts, const volatile int *stop,
                      nq_halves_piece **out, size_t *count);
+/* Whole pieces (of one north row set) merged into pieces of up to `norths`
+ * north row sets each, of one middle configuration and size; the order is
+ * kept. NQ_ERR(ENOMEM). */
+int nq_halves_group_norths(int n, unsigned norths, nq_halves_piece **io, size_t *count);
+/* The plan's `norths` for n: 1 (none merged) except where a middle
+ * configuration's south lists outgrow a thread's memo (halves_pieces.c). */
+unsigned nq_halves_norths_most(int n);
 /* The plan's `most` for n: split from n = 23 on, where the largest whole
  * pieces take minutes, and 2^22 from n = 25. */
 size_t nq_halves_pieces_most(int n);

@@ -6,6 +6,7 @@
 #include "halves.h"
 #include "halves_geom.h"
 #include "halves_slice.h"
+#include "halves_walk.h"
 #include "plan.h"
 
 #include <math.h>
@@ -98,9 +99,8 @@ int nq_halves_count_marked(const nq_plan *plan, size_t i, void *work, const vola
 }
 
 /* The row sets of piece c that count, as its count walks them
- * (halves_work.c): the subsets of the frame's free south rows with the
- * queens the north rows leave (or the piece's one) that have a weight.
- * Up to 2^h subsets (h = 14 at n = 28): for the progress only. */
+ * (halves_walk.h). Up to 2^h of them (h = 14 at n = 28): for the progress
+ * only. */
 static uint32_t piece_sets(int n, const nq_halves_piece *c)
 {
     const geom G = geom_of(n);
@@ -109,15 +109,12 @@ static uint32_t piece_sets(int n, const nq_halves_piece *c)
         return 1;
     if (nq_halves_frame(&G, c->middle_col, c->middle_row, &f))
         return 0;
-    const int queens = f.west_queens - __builtin_popcount(c->north);
-    const int by_rows = !G.g || c->middle_col == G.h;
-    uint32_t sets = 0, x = c->south != NQ_HALVES_ANY ? c->south & f.south : 0;
-    do {
-        if (__builtin_popcount(x) == queens && (c->south == NQ_HALVES_ANY || c->south == x) &&
-            (by_rows ? nq_halves_rows_weight(&G, &f, c->north, x) : c->weight))
-            sets++;
-        x = (x - f.south) & f.south;
-    } while (x && c->south == NQ_HALVES_ANY);
+    rows_walk walk;
+    nq_rows_walk_start(&walk, &G, &f, c);
+    uint32_t sets = 0, north, south;
+    int weight;
+    while (nq_rows_walk_next(&walk, &north, &south, &weight))
+        sets++;
     return sets;
 }
 

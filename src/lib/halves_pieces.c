@@ -3,6 +3,7 @@
  * halves.h says what the method is. */
 #include "halves.h"
 #include "halves_geom.h"
+#include "halves_walk.h"
 #include "plan.h"
 #include "util.h"
 
@@ -371,8 +372,78 @@ int nq_halves_pieces(int n, size_t most, unsigned parts, const volatile int *sto
     return err;
 }
 
+unsigned nq_halves_norths_most(int n)
+{
+    /* At odd n = 21 a middle configuration's south lists (about 130 MB)
+     * outgrow a thread's memo (10 MiB), so each piece of one north set made
+     * them again: 39% of the count's time. A piece of 32 north sets makes
+     * each south set's lists once for all of them, and its north lists (32
+     * pairs, a few MiB) stay in the memo. Measured: doc/performance.md. */
+    return n == 21 ? 32 : 1;
+}
+
+int nq_halves_group_norths(int n, unsigned norths, nq_halves_piece **io, size_t *count)
+{
+    if (norths <= 1)
+        return 0;
+    if (norths > NQ_HALVES_NORTHS_MOST)
+        norths = NQ_HALVES_NORTHS_MOST;
+    const geom G = geom_of(n);
+    const nq_halves_piece *in = *io;
+    const size_t size = *count;
+    nq_halves_piece *out = malloc((size + 1) * sizeof *out);
+    if (!out)
+        return NQ_ERR(ENOMEM);
+    size_t at = 0;
+    for (size_t i = 0; i < size;) {
+        /* A run of whole pieces of one configuration, grouped by size. */
+        size_t end = i;
+        while (end < size && in[end].middle_col == in[i].middle_col &&
+               in[end].middle_row == in[i].middle_row && !in[end].turns &&
+               in[end].south == NQ_HALVES_ANY && in[end].parts <= 1 && in[end].norths <= 1)
+            end++;
+        if (end == i) { /* not a whole piece: as it is */
+            out[at++] = in[i++];
+            continue;
+        }
+        for (int k = 0; k <= G.h; k++) {
+            unsigned taken = 0;
+            for (size_t j = i; j < end; j++) {
+                if (__builtin_popcount(in[j].north) != k)
+                    continue;
+                if (taken == norths)
+                    taken = 0;
+                if (!taken++)
+                    out[at++] = in[j];
+                out[at - 1].norths = (uint16_t)taken;
+            }
+        }
+        i = end;
+    }
+    free(*io);
+    *io = out;
+    *count = at;
+    return 0;
+}
+
 double nq_halves_estimate(int n, const nq_halves_piece *piece)
 {
+    if (piece->norths > 1) { /* the sum of its north sets' */
+        const geom G = geom_of(n);
+        frame f;
+        if (nq_halves_frame(&G, piece->middle_col, piece->middle_row, &f))
+            return 1;
+        rows_walk r;
+        nq_rows_walk_start(&r, &G, &f, piece);
+        nq_halves_piece one = *piece;
+        double sum = 0;
+        for (int i = 0; i < r.count; i++) {
+            one.north = r.norths[i];
+            one.norths = 0;
+            sum += nq_halves_estimate(n, &one);
+        }
+        return sum;
+    }
     /* The pairs matched grow as the product of the two halves' counts; a
      * half's count grows about as the ways to choose its columns per
      * quadrant. Only the order and the ETA use this. */

@@ -50,14 +50,37 @@ void nq_memo_free(memo *m)
 void nq_memo_clear(memo *m, int h)
 {
     memset(m->at, 0xff, ((size_t)NQ_MEMO_KINDS << h) * sizeof *m->at);
-    m->used = m->bused = 0;
+    m->used = m->bused = m->floor = m->bfloor = 0;
+}
+
+void nq_memo_pin(memo *m, int on)
+{
+    m->floor = on ? m->used : 0;
+    m->bfloor = on ? m->bused : 0;
+}
+
+/* Whether the four lists of a row set fit above `used` and `bused`. */
+static int memo_fits(const memo *m, size_t used, size_t bused)
+{
+    const size_t list = m->cap / MEMO_LIST;
+    return m->cap - used >= NQ_MEMO_KINDS * list && m->bcap - bused >= NQ_MEMO_KINDS * list;
 }
 
 void nq_memo_make_room(memo *m, int h)
 {
-    const size_t list = m->cap / MEMO_LIST;
-    if (m->cap - m->used < NQ_MEMO_KINDS * list || m->bcap - m->bused < NQ_MEMO_KINDS * list)
+    if (memo_fits(m, m->used, m->bused))
+        return;
+    if (!m->floor || !memo_fits(m, m->floor, m->bfloor)) {
         nq_memo_clear(m, h);
+        return;
+    }
+    /* Back to the pinned lists: those made since are forgotten. */
+    const size_t keys = (size_t)NQ_MEMO_KINDS << h;
+    for (size_t k = 0; k < keys; k++)
+        if (m->at[k] < TOO_BIG && m->at[k] >= m->floor)
+            m->at[k] = UNKNOWN;
+    m->used = m->floor;
+    m->bused = m->bfloor;
 }
 
 size_t nq_memo_bytes(int h, size_t entries)

@@ -30,6 +30,7 @@ typedef struct memo {
     qent *raw;       /* a list as enumerated, before it is sorted in */
     uint32_t *tally; /* per column set: the sort's counts (2^h) */
     size_t cap, used, bcap, bused; /* entries, buckets */
+    size_t floor, bfloor;          /* what nq_memo_make_room keeps (nq_memo_pin) */
     uint32_t *at, *count, *bat, *bcount; /* per kind << h | rows */
 } memo;
 /* Bytes a memo entry takes, with its share of the buckets (at most one
@@ -103,6 +104,9 @@ void nq_memo_clear(memo *m, int h);
 /* Empties the memo unless the four lists of a row set fit in what is left:
  * before their streams begin, never while a list is read from it. */
 void nq_memo_make_room(memo *m, int h);
+/* From now on nq_memo_make_room keeps the lists made so far where it can
+ * (a piece's north lists, met again at every south set); 0 to keep none. */
+void nq_memo_pin(memo *m, int on);
 /* Bytes a memo of `entries` holds. */
 size_t nq_memo_bytes(int h, size_t entries);
 

@@ -5,6 +5,7 @@
 #include "halves_work.h"
 #include "halves_match_priv.h"
 #include "halves_slice.h"
+#include "halves_walk.h"
 #include "util.h"
 
 #include <stdlib.h>
@@ -213,39 +214,6 @@ int nq_halves_halves(nq_halves_work *w, const nq_halves_piece *piece, uint32_t s
     return err;
 }
 
-/* The piece's south row sets that count, in increasing order (all subsets
- * of the frame's south rows of the right size, or the piece's one). */
-typedef struct south_walk {
-    uint32_t at;
-    int done, queens, by_rows;
-} south_walk;
-
-static south_walk south_walk_of(const geom *G, const frame *f, const nq_halves_piece *piece)
-{
-    return (south_walk){ .queens = f->west_queens - __builtin_popcount(piece->north),
-                         .by_rows = !G->g || piece->middle_col == G->h };
-}
-
-/* The next row set with a weight: 1, or 0 at the end. */
-static int south_next(const geom *G, const frame *f, const nq_halves_piece *piece, south_walk *s,
-                      uint32_t *south, int *weight)
-{
-    while (!s->done && s->queens >= 0) {
-        const uint32_t x = s->at;
-        s->at = (x - f->south) & f->south;
-        s->done = !s->at;
-        if (__builtin_popcount(x) != s->queens ||
-            (piece->south != NQ_HALVES_ANY && piece->south != x))
-            continue;
-        *weight = s->by_rows ? nq_halves_rows_weight(G, f, piece->north, x) : piece->weight;
-        if (*weight) {
-            *south = x;
-            return 1;
-        }
-    }
-    return 0;
-}
-
 int nq_halves_count_piece_from(nq_halves_work *w, const nq_halves_piece *piece,
                                const volatile int *stop, const nq_halves_pos *from,
                                nq_halves_tell *tell, nq_u128 *total)
@@ -262,18 +230,28 @@ int nq_halves_count_piece_from(nq_halves_work *w, const nq_halves_piece *piece,
     nq_halves_pos pos = from ? *from : (nq_halves_pos){ 0 };
     if (tell)
         tell->next = nq_now() + tell->every;
-    south_walk walk = south_walk_of(G, &f, piece);
-    uint32_t south, j = 0;
+    rows_walk walk;
+    nq_rows_walk_start(&walk, G, &f, piece);
+    nq_halves_piece one = *piece; /* the row set's piece: one north set */
+    one.norths = 0;
+    uint32_t south, j = 0, first = NQ_HALVES_ANY;
     int weight, err = 0;
-    while (!err && south_next(G, &f, piece, &walk, &south, &weight)) {
+    nq_memo_pin(&w->memo, 0);
+    while (!err && nq_rows_walk_next(&walk, &one.north, &south, &weight)) {
         if (j++ < pos.set)
             continue; /* counted before a stop: in pos.sum */
         if (nq_stop_seen(stop)) {
             nq_rows_tell(tell, &pos);
             return NQ_ERR(EINTR);
         }
-        begin(w, piece, &f, south);
-        err = nq_rows_count(w, piece, south, stop, &pos, tell);
+        /* Several north sets: theirs lists, made for the first south set, are
+         * kept while the south sets' come and go. */
+        if (first == NQ_HALVES_ANY)
+            first = south;
+        else if (south != first && piece->norths > 1 && !w->memo.floor)
+            nq_memo_pin(&w->memo, 1);
+        begin(w, &one, &f, south);
+        err = nq_rows_count(w, &one, south, stop, &pos, tell);
         if (!err) {
             pos.sum += (nq_u128)pos.pairs * (unsigned)weight;
             pos = (nq_halves_pos){ .set = pos.set + 1, .sum = pos.sum };
@@ -309,16 +287,19 @@ size_t nq_halves_work_budget(const nq_halves_work *w)
 static int start_rows(nq_halves_work *w, const nq_halves_piece *piece, const frame *f, uint32_t set,
                       transpose *tp, int *weight, double *seconds)
 {
-    south_walk walk = south_walk_of(&w->G, f, piece);
+    rows_walk walk;
+    nq_rows_walk_start(&walk, &w->G, f, piece);
+    nq_halves_piece one = *piece;
+    one.norths = 0;
     uint32_t south = 0;
     for (uint32_t j = 0; j <= set; j++)
-        if (!south_next(&w->G, f, piece, &walk, &south, weight))
+        if (!nq_rows_walk_next(&walk, &one.north, &south, weight))
             return 0;
     ready(w, piece);
     const double t = nq_thread_cpu();
-    begin(w, piece, f, south);
+    begin(w, &one, f, south);
     if (w->transpose) /* the main pass's half-boards: those it keeps */
-        nq_rows_keep_main(w, tp, piece, south);
+        nq_rows_keep_main(w, tp, &one, south);
     *seconds = nq_thread_cpu() - t;
     return 1;
 }
@@ -337,10 +318,11 @@ int nq_halves_slice_rows(nq_halves_work *w, const nq_halves_piece *piece,
     frame f;
     if (nq_halves_frame(G, piece->middle_col, piece->middle_row, &f))
         return NQ_ERR(EINVAL);
-    south_walk walk = south_walk_of(G, &f, piece);
-    uint32_t south = 0;
+    rows_walk walk;
+    nq_rows_walk_start(&walk, G, &f, piece);
+    uint32_t north, south;
     int weight = 0;
-    while (south_next(G, &f, piece, &walk, &south, &weight))
+    while (nq_rows_walk_next(&walk, &north, &south, &weight))
         out->sets++;
     if (!out->sets)
         return 0;

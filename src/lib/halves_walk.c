@@ -1,0 +1,49 @@
+/* The row sets of a piece in the order its count takes them:
+ * halves_walk.h says why. */
+#include "halves_walk.h"
+
+void nq_rows_walk_start(rows_walk *r, const geom *G, const frame *f, const nq_halves_piece *piece)
+{
+    *r = (rows_walk){ .G = G, .f = f, .piece = piece, .count = 1, .at = 1 };
+    r->norths[0] = piece->north;
+    /* The piece's north sets: the subsets of the frame's north rows with as
+     * many rows as the first, in increasing order from it. */
+    const int k = __builtin_popcount(piece->north);
+    for (uint32_t x = piece->north; r->count < piece->norths && x != f->north;) {
+        x = ((x | ~f->north) + 1) & f->north;
+        if (__builtin_popcount(x) == k)
+            r->norths[r->count++] = x;
+    }
+    r->queens = f->west_queens - k;
+    r->by_rows = !G->g || piece->middle_col == G->h;
+    r->done = r->queens < 0;
+}
+
+int nq_rows_walk_next(rows_walk *r, uint32_t *north, uint32_t *south, int *weight)
+{
+    const nq_halves_piece *piece = r->piece;
+    for (;;) {
+        if (r->at == r->count) { /* the next south set */
+            for (;;) {
+                if (r->done)
+                    return 0;
+                const uint32_t x = r->next;
+                r->next = (x - r->f->south) & r->f->south;
+                r->done = !r->next;
+                if (__builtin_popcount(x) == r->queens &&
+                    (piece->south == NQ_HALVES_ANY || piece->south == x)) {
+                    r->south = x;
+                    break;
+                }
+            }
+            r->at = 0;
+        }
+        const uint32_t x = r->norths[r->at++];
+        *weight = r->by_rows ? nq_halves_rows_weight(r->G, r->f, x, r->south) : piece->weight;
+        if (*weight) {
+            *north = x;
+            *south = r->south;
+            return 1;
+        }
+    }
+}

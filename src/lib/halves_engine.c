@@ -190,11 +190,16 @@ int nq_halves_sample(const nq_plan *plan, size_t i, void *work, uint64_t pick,
     const int err = nq_halves_count_slice(work, c, picks, stop, &s);
     if (err || !s.sets)
         return err;
+    /* A piece of k north sets makes each south set's two lists once for
+     * its k row sets, and its two north lists once (halves_walk.h): a row
+     * set's start, the four lists the slice made, is then about half of
+     * it over k. */
+    const double start = c->norths > 1 ? s.setup_seconds / 2 / c->norths : s.setup_seconds;
     const double sets = s.sets, east = (double)s.blocks[1], west = (double)s.blocks[0];
     out->total = ((nq_u128)s.pairs * s.blocks[0] * s.blocks[1] * s.scale + s.ties) * s.sets *
                  (unsigned)s.weight;
     out->seconds = sets * (s.pass_seconds[1] + east * (s.pass_seconds[0] + s.prepare_seconds) +
-                           east * west * s.scan_seconds + (s.tie_seconds + s.setup_seconds));
+                           east * west * s.scan_seconds + (s.tie_seconds + start));
     return 0;
 }
 

@@ -420,9 +420,10 @@ static int estimate_plan(const nq_estimate_params *p, const nq_plan *plan, sampl
         r->cpu_seconds_low = isfinite(half) ? fmax(0, r->cpu_seconds - half) : 0;
         r->cpu_seconds_high = isfinite(half) ? r->cpu_seconds + half : INFINITY;
     }
-    /* The sampling's interval and the timing noise's, together. */
+    /* The sampling's interval, the timing noise's and the method's, together. */
     const double sampling = r->cpu_seconds_high - r->cpu_seconds;
-    const double timing = 1.6448536269514722 * r->timing_noise * r->cpu_seconds;
+    const double timing = 1.6448536269514722 * hypot(r->timing_noise, NQ_EST_MODEL_NOISE) *
+                          r->cpu_seconds;
     if (isfinite(sampling)) {
         const double half = sqrt(sampling * sampling + timing * timing);
         r->cpu_seconds_low = fmax(0, r->cpu_seconds - half);

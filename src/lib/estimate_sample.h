@@ -18,6 +18,13 @@ enum {
     COARSE_DRAWS = 16 /* fewer whole subproblems in the budget: slices */
 };
 
+/* The method's own error, relative, one sigma: a sampled piece runs apart
+ * from its neighbours in the count's queue (memo, caches, the other
+ * thread). Against whole counts on the quiet machine the estimate was
+ * 0.86x to 1.14x at n = 19..21 (bench/results/2026-11-26-estimate-north-sets),
+ * outside some intervals of n = 19: it widens them with the timing noise. */
+#define NQ_EST_MODEL_NOISE 0.10
+
 typedef struct draw {
     size_t i, at; /* the subproblem, and its place in the queue's order */
     int stratum;

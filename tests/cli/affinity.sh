@@ -27,6 +27,20 @@ for t, e in enumerate(p):
 EOF
 }
 
+# placement_all JSON THREADS CPUS: THREADS entries, each on exactly CPUS.
+placement_all() {
+    printf '%s' "$1" >"$tmp/doc.json"
+    python3 - "$tmp/doc.json" "$2" "$3" <<'EOF'
+import json, sys
+doc = json.load(open(sys.argv[1]))
+threads, cpus = int(sys.argv[2]), sorted(int(c) for c in sys.argv[3].split(","))
+p = doc["placement"]
+assert doc["threads"] == threads and len(p) == threads, doc
+for t, e in enumerate(p):
+    assert e["thread"] == t and sorted(e["pus"]) == cpus, e
+EOF
+}
+
 out=$(taskset -c "$cpu" "$bin" count 12 --json)
 check "taskset, one CPU: one thread by default" test "$(json_field threads <<<"$out")" = 1
 check "taskset, one CPU: exact count" test "$(json_field total <<<"$out")" = 14200
@@ -44,6 +58,15 @@ if [[ $have_hwloc == 1 ]]; then
     out=$(OMP_THREAD_LIMIT=1 "$bin" count 12 -t 2 --json)
     check "OMP_THREAD_LIMIT=1: placement of the one thread that ran" \
         placement_within "$out" 1 "$(python3 -c 'import os; print(",".join(map(str, os.sched_getaffinity(0))))')"
+    # --bind none: each thread free on the whole set, as OpenMP left its
+    # team (queue.c starts each on a CPU of its own, then unbinds it).
+    all=$(python3 -c 'import os; print(",".join(map(str, sorted(os.sched_getaffinity(0)))))')
+    out=$("$bin" count 12 -t 3 --json)
+    check "--bind none: every thread on the whole CPU set" placement_all "$out" 3 "$all"
+    check "--bind none, 3 threads: exact count" test "$(json_field total <<<"$out")" = 14200
+    out=$(OMP_PROC_BIND=true "$bin" count 12 -t 2 --json)
+    check "OMP_PROC_BIND=true: OpenMP's team, exact count" test "$(json_field total <<<"$out")" = 14200
+    check "OMP_PROC_BIND=true: placement within the CPU set" placement_within "$out" 2 "$all"
     for mode in none numa core; do
         out=$(taskset -c "$cpu" "$bin" count 12 -t 2 --bind $mode --json)
         check "taskset -c $cpu, --bind $mode: both threads on CPU $cpu" \

@@ -1,15 +1,13 @@
-/* The parallel driver: a dynamic work queue over a plan's subproblems, or,
- * where the plan groups them (plan.h), the groups dealt to the threads.
- * Each thread counts whole subproblems into its own accumulator; the search
- * itself shares nothing. */
-#define _GNU_SOURCE /* sched_getcpu, cpu_set_t, pthread_attr_setaffinity_np */
+/* The parallel driver: an OpenMP dynamic work queue over a plan's
+ * subproblems, or, where the plan groups them (plan.h), the groups dealt to
+ * the threads. Each thread counts whole subproblems into its own
+ * accumulator; the search itself shares nothing. */
 #include "engines.h"
 #include "plan.h"
 #include "util.h"
 
 #include <omp.h>
 #include <pthread.h>
-#include <sched.h>
 #include <stdint.h>
 #include <stdlib.h>
 
@@ -193,11 +191,6 @@ typedef struct {
     nq_sub_result *results;
     size_t fail_at;
     int stopped, failed;
-    thread_acc *acc;
-    dealer *deal; /* NULL: one queue, todo's order */
-    const size_t *todo;
-    size_t todo_size;
-    head next; /* the queue's head where nothing is dealt */
 } run;
 
 static size_t finished; /* in this process, for fail_after */
@@ -238,123 +231,6 @@ static void run_one(run *r, int t, void *work, thread_acc *mine, size_t i)
         hooks->on_done(hooks->ctx, i);
 }
 
-/* Thread t's share of a run: its buffers, then subproblems until none is
- * left. A thread out of work frees its buffers while the others finish
- * their last subproblems, and meets them only at the join (each wait for a
- * thread that has gone to sleep, or lost its CPU, costs a wake-up). */
-static void run_thread(run *r, int t)
-{
-    const nq_run_hooks *hooks = r->hooks;
-    const nq_engine *e = r->plan->engine;
-    thread_acc *mine = &r->acc[t];
-    mine->sum = (nq_sub_result){ 0, 0 };
-    if (hooks->on_thread_start)
-        hooks->on_thread_start(hooks->ctx, t);
-    /* Each thread's own buffers, made once before it takes work. */
-    void *work = NULL;
-    const int err = e->work_create ? e->work_create(r->plan, &work) : 0;
-    if (err)
-        __atomic_store_n(&r->failed, err, __ATOMIC_RELAXED);
-    size_t i;
-    if (r->deal) {
-        while (dealer_next(r->deal, t, &i))
-            run_one(r, t, work, mine, i);
-    } else {
-        while ((i = __atomic_fetch_add(&r->next.next, 1, __ATOMIC_RELAXED)) < r->todo_size)
-            run_one(r, t, work, mine, r->todo[i]);
-    }
-    if (e->work_destroy)
-        e->work_destroy(work);
-}
-
-typedef struct {
-    run *r;
-    int t;
-    int reset; /* set: the CPUs below are the thread's own once it runs */
-#ifdef __linux__
-    cpu_set_t cpus;
-#endif
-} thread_start;
-
-static void *thread_main(void *arg)
-{
-    thread_start *s = arg;
-#ifdef __linux__
-    if (s->reset) /* placed, not bound: back to the CPUs its creator had */
-        sched_setaffinity(0, sizeof s->cpus, &s->cpus);
-#endif
-    run_thread(s->r, s->t);
-    return NULL;
-}
-
-/* Where OpenMP places no threads (OMP_PROC_BIND unset), threads of our
- * own, each started on another CPU of this thread's set, then let free. A
- * libgomp thread starts where the kernel puts it, here often on this
- * thread's CPU behind libgomp's spinning master until the next tick's
- * balancing (4 ms): count 16 -t 2 lost 2-12 ms of 33 (doc/performance.md). */
-static int run_threads(run *r, int threads)
-{
-    if (threads > 1 && omp_get_proc_bind() != omp_proc_bind_false) {
-        const int startable = threads_can_start(threads);
-        if (startable)
-            return startable;
-        omp_set_dynamic(0);
-#pragma omp parallel num_threads(threads)
-        run_thread(r, omp_get_thread_num());
-        return 0;
-    }
-    pthread_t *tid = malloc((size_t)threads * sizeof *tid);
-    thread_start *start = malloc((size_t)threads * sizeof *start);
-    if (!tid || !start) {
-        free(tid);
-        free(start);
-        return NQ_ERR(ENOMEM);
-    }
-    int place = 0, cpus = 0, here = -1;
-#ifdef __linux__
-    cpu_set_t mine;
-    place = threads > 1 && !sched_getaffinity(0, sizeof mine, &mine);
-    cpus = place ? CPU_COUNT(&mine) : 0;
-    here = place ? sched_getcpu() : -1;
-    place = place && cpus > 1;
-#endif
-    int started = 1, err = 0, cpu = here;
-    for (; started < threads; started++) {
-        thread_start *s = &start[started];
-        *s = (thread_start){ .r = r, .t = started };
-        pthread_attr_t attr;
-        if ((err = pthread_attr_init(&attr)))
-            break;
-#ifdef __linux__
-        if (place) { /* the process's next CPU after the last one given, this one's last */
-            do
-                cpu = (cpu + 1) % CPU_SETSIZE;
-            while (!CPU_ISSET(cpu, &mine) || (cpu == here && started <= cpus - 1));
-            cpu_set_t one;
-            CPU_ZERO(&one);
-            CPU_SET(cpu, &one);
-            s->cpus = mine;
-            s->reset = !pthread_attr_setaffinity_np(&attr, sizeof one, &one);
-        }
-#endif
-        err = pthread_create(&tid[started], &attr, thread_main, s);
-        pthread_attr_destroy(&attr);
-        if (err)
-            break;
-    }
-    if (err) /* the others stop before their next subproblem */
-        __atomic_store_n(&r->failed, -err, __ATOMIC_RELAXED);
-    else
-        run_thread(r, 0);
-    while (started > 1)
-        pthread_join(tid[--started], NULL);
-    free(tid);
-    free(start);
-    /* Threads refused are said as such, whatever the others met first (a
-     * small ulimit -v fails both the stacks and the buffers). */
-    return -err;
-}
-
 static int run_list(const nq_plan *plan, int threads, const size_t *todo, size_t todo_size,
                     unsigned char *done, nq_sub_result *results, const nq_run_hooks *hooks,
                     nq_sub_result *run_sum, nq_marks *marks)
@@ -362,6 +238,9 @@ static int run_list(const nq_plan *plan, int threads, const size_t *todo, size_t
     if (threads < 0 || threads > NQ_MAX_THREADS)
         return NQ_ERR(EINVAL);
     threads = nq_threads_for(threads);
+    const int startable = threads_can_start(threads);
+    if (startable)
+        return startable;
     const nq_run_hooks none = { 0 };
     if (!hooks)
         hooks = &none;
@@ -381,22 +260,40 @@ static int run_list(const nq_plan *plan, int threads, const size_t *todo, size_t
     const nq_engine *e = plan->engine;
     if (marks && (!e->count_marked || nq_marks_threads(marks) < threads))
         marks = NULL;
-    run r = { .plan = plan,
-              .hooks = hooks,
-              .marks = marks,
-              .done = done,
-              .results = results,
-              .fail_at = fail_after(),
-              .acc = acc,
-              .deal = dealt ? &deal : NULL,
-              .todo = todo,
-              .todo_size = todo_size };
-    const int err = run_threads(&r, threads);
-    if (err) {
-        free(acc);
-        if (dealt)
-            dealer_free(&deal);
-        return err;
+    run r = { .plan = plan, .hooks = hooks, .marks = marks, .done = done, .results = results,
+              .fail_at = fail_after() };
+
+    omp_set_dynamic(0);
+#pragma omp parallel num_threads(threads) shared(r, deal)
+    {
+        const int t = omp_get_thread_num();
+        thread_acc *mine = &acc[t];
+        mine->sum = (nq_sub_result){ 0, 0 };
+        if (hooks->on_thread_start)
+            hooks->on_thread_start(hooks->ctx, t);
+        /* Each thread's own buffers, made once before it takes work. */
+        void *work = NULL;
+        const int err = e->work_create ? e->work_create(plan, &work) : 0;
+        if (err)
+            __atomic_store_n(&r.failed, err, __ATOMIC_RELAXED);
+        if (dealt) {
+            size_t i;
+            while (dealer_next(&deal, t, &i))
+                run_one(&r, t, work, mine, i);
+        } else {
+            /* nowait: a thread that finds the queue empty frees its
+             * buffers while the others finish their last subproblems, and
+             * meets them only at the region's end. A barrier here as well
+             * made a second wait on the slowest thread, and each wait for a
+             * thread that has gone to sleep (or lost its CPU) costs a
+             * wake-up: on a loaded 2-CPU machine 2-10 ms each (traced:
+             * n = 16, 2 threads). */
+#pragma omp for schedule(dynamic, 1) nowait
+            for (size_t k = 0; k < todo_size; k++)
+                run_one(&r, t, work, mine, todo[k]);
+        }
+        if (e->work_destroy)
+            e->work_destroy(work);
     }
     if (run_sum) {
         *run_sum = (nq_sub_result){ 0, 0 };

@@ -59,7 +59,7 @@ if [[ $have_hwloc == 1 ]]; then
     check "OMP_THREAD_LIMIT=1: placement of the one thread that ran" \
         placement_within "$out" 1 "$(python3 -c 'import os; print(",".join(map(str, os.sched_getaffinity(0))))')"
     # --bind none: each thread free on the whole set, as OpenMP left its
-    # team (queue.c starts each on a CPU of its own, then unbinds it).
+    # team.
     all=$(python3 -c 'import os; print(",".join(map(str, sorted(os.sched_getaffinity(0)))))')
     out=$("$bin" count 12 -t 3 --json)
     check "--bind none: every thread on the whole CPU set" placement_all "$out" 3 "$all"

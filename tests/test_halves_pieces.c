@@ -221,6 +221,64 @@ Test(halves, pieces_of_several_north_sets_count_theirs, .timeout = 300)
     cr_assert_gt(merged, 1000, "%zu pieces merged", merged);
 }
 
+/* The row sets a piece of several north sets walks are exactly its north
+ * sets' pieces' row sets, with their weights, each once, south set by south
+ * set (the count's, slices' and progress's positions count them). */
+static int by_rows(const void *a, const void *b)
+{
+    const uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+Test(halves, a_piece_of_several_north_sets_walks_their_row_sets)
+{
+    static uint64_t got[1 << 16], want[1 << 16];
+    size_t checked = 0;
+    for (int n = 4; n <= 15; n++) {
+        const geom G = geom_of(n);
+        nq_halves_piece *whole, *pieces;
+        size_t wsize, size;
+        cr_assert_eq(nq_halves_pieces(n, 0, 1, NULL, &whole, &wsize), 0);
+        pieces = malloc(wsize * sizeof *pieces);
+        memcpy(pieces, whole, wsize * sizeof *pieces);
+        size = wsize;
+        cr_assert_eq(nq_halves_group_norths(n, 5, &pieces, &size), 0);
+        for (size_t i = 0; i < size; i++) {
+            frame f;
+            cr_assert_eq(nq_halves_frame(&G, pieces[i].middle_col, pieces[i].middle_row, &f), 0);
+            rows_walk r;
+            nq_rows_walk_start(&r, &G, &f, &pieces[i]);
+            size_t ng = 0, nw = 0;
+            uint32_t north, south, last = 0;
+            int weight;
+            while (nq_rows_walk_next(&r, &north, &south, &weight)) {
+                cr_assert_geq(south, last, "n=%d piece %zu: south sets out of order", n, i);
+                last = south;
+                got[ng++] = (uint64_t)south << 40 | (uint64_t)north << 8 | (uint64_t)weight;
+            }
+            for (int k = 0; k < r.count; k++)
+                for (size_t j = 0; j < wsize; j++)
+                    if (whole[j].middle_col == pieces[i].middle_col &&
+                        whole[j].middle_row == pieces[i].middle_row &&
+                        whole[j].north == r.norths[k]) {
+                        rows_walk one;
+                        nq_rows_walk_start(&one, &G, &f, &whole[j]);
+                        while (nq_rows_walk_next(&one, &north, &south, &weight))
+                            want[nw++] =
+                                (uint64_t)south << 40 | (uint64_t)north << 8 | (uint64_t)weight;
+                    }
+            cr_assert_eq(ng, nw, "n=%d piece %zu: %zu row sets, its north sets' %zu", n, i, ng, nw);
+            qsort(got, ng, sizeof *got, by_rows);
+            qsort(want, nw, sizeof *want, by_rows);
+            cr_assert_arr_eq(got, want, ng * sizeof *got, "n=%d piece %zu", n, i);
+            checked += r.count > 1;
+        }
+        free(pieces);
+        free(whole);
+    }
+    cr_assert_gt(checked, 100, "%zu pieces of several north sets", checked);
+}
+
 /* A piece of several north sets resumed from any position its count told
  * gives the whole count: positions count row sets across its north sets. */
 Test(halves, a_piece_of_several_north_sets_resumes_whole, .timeout = 300)

@@ -57,8 +57,9 @@ typedef struct nq_halves_piece {
 int nq_halves_pieces(int n, size_t most, unsigned parts, const volatile int *stop,
                      nq_halves_piece **out, size_t *count);
 /* Whole pieces (of one north row set) merged into pieces of up to `norths`
- * north row sets each, of one middle configuration and size; the order is
- * kept. NQ_ERR(ENOMEM). */
+ * north row sets each, of one middle configuration and size: by
+ * configuration as they come, then by size, then by north set; other pieces
+ * as they are. NQ_ERR(ENOMEM). */
 int nq_halves_group_norths(int n, unsigned norths, nq_halves_piece **io, size_t *count);
 /* The plan's `norths` for n: 1 (none merged) except where a middle
  * configuration's south lists outgrow a thread's memo (halves_pieces.c). */

@@ -113,9 +113,11 @@ int nq_halves_plan(nq_plan *p, const volatile int *stop)
             const int32_t part[2] = { c->part, c->parts };
             h = nq_fnv1a(h, part, sizeof part);
         }
-        if (c->norths > 1) { /* likewise */
-            const int32_t norths = c->norths;
-            h = nq_fnv1a(h, &norths, sizeof norths);
+        /* Likewise; 2: the walk as fixed (its first form began with up to 31
+         * empty row sets, so its positions differ). */
+        if (c->norths > 1) {
+            const int32_t norths[2] = { c->norths, 2 };
+            h = nq_fnv1a(h, norths, sizeof norths);
         }
         /* A turn part costs next to nothing beside the pieces (S180 took
          * 4 s of Q(24)'s 3e5 CPU-s): the least weight, queued at the end,

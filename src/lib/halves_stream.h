@@ -101,8 +101,9 @@ typedef struct stream {
 int nq_memo_init(memo *m, int h, size_t entries);
 void nq_memo_free(memo *m);
 void nq_memo_clear(memo *m, int h);
-/* Empties the memo unless the four lists of a row set fit in what is left:
- * before their streams begin, never while a list is read from it. */
+/* Empties the memo (down to its pinned lists, where those leave room)
+ * unless the four lists of a row set fit in what is left: before their
+ * streams begin, never while a list is read from it. */
 void nq_memo_make_room(memo *m, int h);
 /* From now on nq_memo_make_room keeps the lists made so far where it can
  * (a piece's north lists, met again at every south set); 0 to keep none. */

@@ -9,11 +9,13 @@ void nq_rows_walk_start(rows_walk *r, const geom *G, const frame *f, const nq_ha
     /* The piece's north sets: the subsets of the frame's north rows with as
      * many rows as the first, in increasing order from it. */
     const int k = __builtin_popcount(piece->north);
-    for (uint32_t x = piece->north; r->count < piece->norths && x != f->north;) {
+    const int most = piece->norths < NQ_HALVES_NORTHS_MOST ? piece->norths : NQ_HALVES_NORTHS_MOST;
+    for (uint32_t x = piece->north; r->count < most && x != f->north;) {
         x = ((x | ~f->north) + 1) & f->north;
         if (__builtin_popcount(x) == k)
             r->norths[r->count++] = x;
     }
+    r->at = r->count; /* a south set first */
     r->queens = f->west_queens - k;
     r->by_rows = !G->g || piece->middle_col == G->h;
     r->done = r->queens < 0;

@@ -234,7 +234,7 @@ int nq_halves_count_piece_from(nq_halves_work *w, const nq_halves_piece *piece,
     nq_rows_walk_start(&walk, G, &f, piece);
     nq_halves_piece one = *piece; /* the row set's piece: one north set */
     one.norths = 0;
-    uint32_t south, j = 0, first = NQ_HALVES_ANY;
+    uint32_t south, j = 0, last = NQ_HALVES_ANY;
     int weight, err = 0;
     nq_memo_pin(&w->memo, 0);
     while (!err && nq_rows_walk_next(&walk, &one.north, &south, &weight)) {
@@ -244,12 +244,12 @@ int nq_halves_count_piece_from(nq_halves_work *w, const nq_halves_piece *piece,
             nq_rows_tell(tell, &pos);
             return NQ_ERR(EINTR);
         }
-        /* Several north sets: theirs lists, made for the first south set, are
-         * kept while the south sets' come and go. */
-        if (first == NQ_HALVES_ANY)
-            first = south;
-        else if (south != first && piece->norths > 1 && !w->memo.floor)
+        /* Several north sets: their lists, made for the first south set (or
+         * again after the memo was emptied), are kept while the south sets'
+         * come and go. */
+        if (south != last && last != NQ_HALVES_ANY && piece->norths > 1 && !w->memo.floor)
             nq_memo_pin(&w->memo, 1);
+        last = south;
         begin(w, &one, &f, south);
         err = nq_rows_count(w, &one, south, stop, &pos, tell);
         if (!err) {

@@ -255,8 +255,9 @@ NQ_API nq_estimate_params nq_estimate_params_default(int n);
 
 typedef struct nq_estimate_result {
     /* CPU seconds of the whole count here (plan and buffers included), with
-     * the 90% interval of the sampling and the timing noise together; with
-     * a stratum drawn once, low is 0 and high infinity. */
+     * the 90% interval of the sampling, the timing noise and the method's
+     * own error (10%) together; with a stratum drawn once, low is 0 and
+     * high infinity. */
     double cpu_seconds, cpu_seconds_low, cpu_seconds_high;
     double timing_noise, wall_seconds; /* relative, 0: unmeasured; on `threads` cores */
     double largest_seconds, plan_seconds; /* projected; measured */

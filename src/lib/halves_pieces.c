@@ -406,13 +406,23 @@ int nq_halves_group_norths(int n, unsigned norths, nq_halves_piece **io, size_t 
             out[at++] = in[i++];
             continue;
         }
+        frame f;
+        const int framed = !nq_halves_frame(&G, in[i].middle_col, in[i].middle_row, &f);
         for (int k = 0; k <= G.h; k++) {
             unsigned taken = 0;
+            uint32_t next = 0; /* the north set the walk takes after the group's last */
             for (size_t j = i; j < end; j++) {
                 if (__builtin_popcount(in[j].north) != k)
                     continue;
-                if (taken == norths)
+                /* A group holds the walk's north sets (halves_walk.c): one
+                 * not next in it (a piece left out) starts another. */
+                if (taken == norths || !framed || in[j].north != next)
                     taken = 0;
+                for (next = in[j].north; framed && next != f.north;) {
+                    next = ((next | ~f.north) + 1) & f.north;
+                    if (__builtin_popcount(next) == k)
+                        break;
+                }
                 if (!taken++)
                     out[at++] = in[j];
                 out[at - 1].norths = (uint16_t)taken;

@@ -109,13 +109,7 @@ static uint32_t piece_sets(int n, const nq_halves_piece *c)
         return 1;
     if (nq_halves_frame(&G, c->middle_col, c->middle_row, &f))
         return 0;
-    rows_walk walk;
-    nq_rows_walk_start(&walk, &G, &f, c);
-    uint32_t sets = 0, north, south;
-    int weight;
-    while (nq_rows_walk_next(&walk, &north, &south, &weight))
-        sets++;
-    return sets;
+    return nq_rows_walk_sets(&G, &f, c);
 }
 
 double nq_halves_mark_share(const nq_plan *plan, size_t i, const nq_mark *m)

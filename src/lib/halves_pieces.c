@@ -418,11 +418,7 @@ int nq_halves_group_norths(int n, unsigned norths, nq_halves_piece **io, size_t 
                  * not next in it (a piece left out) starts another. */
                 if (taken == norths || !framed || in[j].north != next)
                     taken = 0;
-                for (next = in[j].north; framed && next != f.north;) {
-                    next = ((next | ~f.north) + 1) & f.north;
-                    if (__builtin_popcount(next) == k)
-                        break;
-                }
+                next = framed ? nq_rows_next_north(&f, in[j].north) : 0;
                 if (!taken++)
                     out[at++] = in[j];
                 out[at - 1].norths = (uint16_t)taken;
@@ -445,12 +441,10 @@ double nq_halves_estimate(int n, const nq_halves_piece *piece)
             return 1;
         rows_walk r;
         nq_rows_walk_start(&r, &G, &f, piece);
-        nq_halves_piece one = *piece;
         double sum = 0;
         for (int i = 0; i < r.count; i++) {
-            one.north = r.norths[i];
-            one.norths = 0;
-            sum += nq_halves_estimate(n, &one);
+            r.row.north = r.norths[i];
+            sum += nq_halves_estimate(n, &r.row);
         }
         return sum;
     }

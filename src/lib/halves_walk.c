@@ -4,19 +4,14 @@
 
 void nq_rows_walk_start(rows_walk *r, const geom *G, const frame *f, const nq_halves_piece *piece)
 {
-    *r = (rows_walk){ .G = G, .f = f, .piece = piece, .count = 1, .at = 1 };
+    *r = (rows_walk){ .G = G, .f = f, .piece = piece, .row = *piece, .count = 1 };
+    r->row.norths = 0;
     r->norths[0] = piece->north;
-    /* The piece's north sets: the subsets of the frame's north rows with as
-     * many rows as the first, in increasing order from it. */
-    const int k = __builtin_popcount(piece->north);
     const int most = piece->norths < NQ_HALVES_NORTHS_MOST ? piece->norths : NQ_HALVES_NORTHS_MOST;
-    for (uint32_t x = piece->north; r->count < most && x != f->north;) {
-        x = ((x | ~f->north) + 1) & f->north;
-        if (__builtin_popcount(x) == k)
-            r->norths[r->count++] = x;
-    }
+    for (uint32_t x = piece->north; r->count < most && (x = nq_rows_next_north(f, x));)
+        r->norths[r->count++] = x;
     r->at = r->count; /* a south set first */
-    r->queens = f->west_queens - k;
+    r->queens = f->west_queens - __builtin_popcount(piece->north);
     r->by_rows = !G->g || piece->middle_col == G->h;
     r->done = r->queens < 0;
 }
@@ -43,9 +38,31 @@ int nq_rows_walk_next(rows_walk *r, uint32_t *north, uint32_t *south, int *weigh
         const uint32_t x = r->norths[r->at++];
         *weight = r->by_rows ? nq_halves_rows_weight(r->G, r->f, x, r->south) : piece->weight;
         if (*weight) {
-            *north = x;
+            *north = r->row.north = x;
             *south = r->south;
             return 1;
         }
     }
+}
+
+uint32_t nq_rows_walk_sets(const geom *G, const frame *f, const nq_halves_piece *piece)
+{
+    rows_walk r;
+    nq_rows_walk_start(&r, G, f, piece);
+    uint32_t sets = 0, north, south;
+    int weight;
+    while (nq_rows_walk_next(&r, &north, &south, &weight))
+        sets++;
+    return sets;
+}
+
+uint32_t nq_rows_next_north(const frame *f, uint32_t x)
+{
+    const int k = __builtin_popcount(x);
+    while (x != f->north) {
+        x = ((x | ~f->north) + 1) & f->north;
+        if (__builtin_popcount(x) == k)
+            return x;
+    }
+    return 0;
 }

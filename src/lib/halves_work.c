@@ -232,12 +232,10 @@ int nq_halves_count_piece_from(nq_halves_work *w, const nq_halves_piece *piece,
         tell->next = nq_now() + tell->every;
     rows_walk walk;
     nq_rows_walk_start(&walk, G, &f, piece);
-    nq_halves_piece one = *piece; /* the row set's piece: one north set */
-    one.norths = 0;
-    uint32_t south, j = 0, last = NQ_HALVES_ANY;
+    uint32_t north, south, j = 0, last = NQ_HALVES_ANY;
     int weight, err = 0;
     nq_memo_pin(&w->memo, 0);
-    while (!err && nq_rows_walk_next(&walk, &one.north, &south, &weight)) {
+    while (!err && nq_rows_walk_next(&walk, &north, &south, &weight)) {
         if (j++ < pos.set)
             continue; /* counted before a stop: in pos.sum */
         if (nq_stop_seen(stop)) {
@@ -250,8 +248,8 @@ int nq_halves_count_piece_from(nq_halves_work *w, const nq_halves_piece *piece,
         if (south != last && last != NQ_HALVES_ANY && piece->norths > 1 && !w->memo.floor)
             nq_memo_pin(&w->memo, 1);
         last = south;
-        begin(w, &one, &f, south);
-        err = nq_rows_count(w, &one, south, stop, &pos, tell);
+        begin(w, &walk.row, &f, south);
+        err = nq_rows_count(w, &walk.row, south, stop, &pos, tell);
         if (!err) {
             pos.sum += (nq_u128)pos.pairs * (unsigned)weight;
             pos = (nq_halves_pos){ .set = pos.set + 1, .sum = pos.sum };
@@ -289,17 +287,15 @@ static int start_rows(nq_halves_work *w, const nq_halves_piece *piece, const fra
 {
     rows_walk walk;
     nq_rows_walk_start(&walk, &w->G, f, piece);
-    nq_halves_piece one = *piece;
-    one.norths = 0;
-    uint32_t south = 0;
+    uint32_t north, south = 0;
     for (uint32_t j = 0; j <= set; j++)
-        if (!nq_rows_walk_next(&walk, &one.north, &south, weight))
+        if (!nq_rows_walk_next(&walk, &north, &south, weight))
             return 0;
     ready(w, piece);
     const double t = nq_thread_cpu();
-    begin(w, &one, f, south);
+    begin(w, &walk.row, f, south);
     if (w->transpose) /* the main pass's half-boards: those it keeps */
-        nq_rows_keep_main(w, tp, &one, south);
+        nq_rows_keep_main(w, tp, &walk.row, south);
     *seconds = nq_thread_cpu() - t;
     return 1;
 }
@@ -318,12 +314,7 @@ int nq_halves_slice_rows(nq_halves_work *w, const nq_halves_piece *piece,
     frame f;
     if (nq_halves_frame(G, piece->middle_col, piece->middle_row, &f))
         return NQ_ERR(EINVAL);
-    rows_walk walk;
-    nq_rows_walk_start(&walk, G, &f, piece);
-    uint32_t north, south;
-    int weight = 0;
-    while (nq_rows_walk_next(&walk, &north, &south, &weight))
-        out->sets++;
+    out->sets = nq_rows_walk_sets(G, &f, piece);
     if (!out->sets)
         return 0;
     out->set = (uint32_t)(pick[0] % out->sets);

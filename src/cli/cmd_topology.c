@@ -54,11 +54,11 @@ static void print_json(const nq_topology_info *info, int threads, int mode,
 static void print_human(const nq_topology_info *info, int threads, int mode,
                         const nq_placement *plan)
 {
-    const char *synthetic = getenv("HWLOC_SYNTHETIC");
+    char source[300];
     if (info->this_system)
         printf("topology: this machine\n");
     else
-        printf("topology: HWLOC_SYNTHETIC='%s' (not this machine)\n", synthetic ? synthetic : "");
+        printf("topology: %s (not this machine)\n", cli_topology_source(source, sizeof source));
     printf("packages %d, NUMA nodes %d, cores %d, PUs %d\n", info->packages, info->numa_nodes,
            info->cores, info->pus);
     printf("placement of %d thread%s with --bind %s:\n", threads, threads > 1 ? "s" : "",

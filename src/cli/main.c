@@ -1,5 +1,6 @@
 /* nqueens: a user program of libnqueens (it includes only nqueens.h and
  * nqueens_parts.h). */
+#include "binding.h"
 #include "commands.h"
 #include "nqueens.h"
 #include "option_parser.h"
@@ -45,6 +46,7 @@ int main(int argc, char **argv)
      * turns into a quiet exit 0 in every command, instead of death by
      * SIGPIPE (status 141). */
     signal(SIGPIPE, SIG_IGN);
+    cli_hwloc_plugins_off();
     if (argc < 2)
         cli_usage_error("missing command (count, engines, estimate, merge, solve, verify, topology; see 'nqueens --help')");
     const char *cmd = argv[1];

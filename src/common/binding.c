@@ -2,7 +2,31 @@
 
 #include "output.h"
 
+#include <stdio.h>
 #include <stdlib.h>
+
+void cli_hwloc_plugins_off(void)
+{
+    /* They took 2.8 ms of a 7.5 ms count 12 --bind core here (the topology
+     * itself 1.9); hwloc's XML import works without libxml2. */
+    setenv("HWLOC_PLUGINS_BLACKLIST",
+           "hwloc_pci,hwloc_opencl,hwloc_gl,hwloc_xml_libxml,hwloc_cuda,hwloc_nvml,hwloc_rsmi,"
+           "hwloc_levelzero",
+           0);
+}
+
+const char *cli_topology_source(char *buf, size_t size)
+{
+    static const char *const names[] = { "HWLOC_SYNTHETIC", "HWLOC_XMLFILE" };
+    for (int i = 0; i < 2; i++) {
+        const char *v = getenv(names[i]);
+        if (v && *v) {
+            snprintf(buf, size, "%s='%s'", names[i], v);
+            return buf;
+        }
+    }
+    return "hwloc's environment";
+}
 
 nq_topology *cli_topology_open(const char *needed_for)
 {
@@ -14,9 +38,14 @@ nq_topology *cli_topology_open(const char *needed_for)
                             needed_for);
         return NULL;
     }
-    if (err == NQ_ERR(EINVAL))
+    const char *synthetic = getenv("HWLOC_SYNTHETIC");
+    char source[300];
+    if (err == NQ_ERR(EINVAL) && synthetic && *synthetic)
         cli_usage_error("hwloc rejects HWLOC_SYNTHETIC='%s' (e.g. 'pack:2 numa:1 core:4 pu:2')",
-                        getenv("HWLOC_SYNTHETIC"));
+                        synthetic);
+    if (err == NQ_ERR(EINVAL))
+        cli_usage_error("hwloc cannot load the topology of %s",
+                        cli_topology_source(source, sizeof source));
     if (err == NQ_ERR(E2BIG))
         cli_usage_error("HWLOC_SYNTHETIC='%s' describes more than %d PUs, more than nqueens "
                         "places threads on", getenv("HWLOC_SYNTHETIC"), NQ_MAX_PUS);
@@ -32,8 +61,9 @@ void cli_binding_open(cli_binding *b, int threads, int mode, int report)
     *b = (cli_binding){ .threads = threads, .mode = mode };
     /* --bind none needs no topology: it is read only to report where the
      * threads ran (`report`: count --json), and whatever fails there is left
-     * unreported. Not read otherwise: hwloc's start loads its plugins (X11,
-     * OpenCL, libxml2 with ICU), 60 ms of a 0.1 s count 16 here. */
+     * unreported. Not read otherwise: hwloc's start with its plugins took 60
+     * ms of a 0.1 s count 16 when that was measured (8f74bab); without them
+     * (cli_hwloc_plugins_off) the topology takes about 2 ms. */
     if (mode == NQ_BIND_NONE) {
         if (!report || nq_topology_open(&b->topo, NULL))
             return;
@@ -53,9 +83,13 @@ void cli_binding_open(cli_binding *b, int threads, int mode, int report)
         cli_fail("out of memory");
     nq_topology_info info;
     nq_topology_get_info(b->topo, &info);
-    if (!info.this_system && mode != NQ_BIND_NONE)
-        fprintf(stderr, "nqueens: note: HWLOC_SYNTHETIC describes another machine; "
-                        "%s is planned but not applied\n", needed_for);
+    if (!info.this_system && mode != NQ_BIND_NONE) {
+        char source[300];
+        fprintf(stderr,
+                "nqueens: note: %s describes another machine; %s is planned but not "
+                "applied\n",
+                cli_topology_source(source, sizeof source), needed_for);
+    }
 }
 
 void cli_binding_close(cli_binding *b)

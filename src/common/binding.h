@@ -5,6 +5,16 @@
 
 #include "nqueens.h"
 
+/* Keeps hwloc from loading its I/O plugins (PCI, OpenCL, GL with X11,
+ * libxml2 with ICU, GPU libraries): nqueens reads only packages, NUMA nodes,
+ * cores and PUs. Call first in main, before any thread starts (it sets
+ * HWLOC_PLUGINS_BLACKLIST unless the user has). */
+void cli_hwloc_plugins_off(void);
+
+/* Where a topology that is not this machine's comes from, for messages:
+ * "HWLOC_SYNTHETIC='...'", "HWLOC_XMLFILE='...'" or "hwloc's environment". */
+const char *cli_topology_source(char *buf, size_t size);
+
 /* The topology named by HWLOC_SYNTHETIC, or this machine's. Without hwloc:
  * NULL, or a usage error if `needed_for` (e.g. "--bind numa") needs it. A
  * description hwloc rejects is a usage error; other failures exit 1. */

@@ -89,4 +89,51 @@ run 2 env HWLOC_SYNTHETIC='pack:two' "$nq" topology
 grep -q 'HWLOC_SYNTHETIC' "$tmp/err" || fail "rejected synthetic message: $(cat "$tmp/err")"
 run 2 env HWLOC_SYNTHETIC='pack:two' "$nq" count 8 --bind numa
 
+# A machine described in hwloc's XML (HWLOC_XMLFILE): planned on, named in
+# the messages, read without hwloc's libxml2 plugin (which nqueens keeps off).
+cat >"$tmp/two.xml" <<'EOF'
+<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE topology SYSTEM "hwloc2.dtd">
+<topology version="2.0">
+  <object type="Machine" os_index="0" cpuset="0x0000000f" complete_cpuset="0x0000000f" allowed_cpuset="0x0000000f" nodeset="0x00000003" complete_nodeset="0x00000003" allowed_nodeset="0x00000003" gp_index="1">
+    <object type="Package" os_index="0" cpuset="0x00000003" complete_cpuset="0x00000003" nodeset="0x00000001" complete_nodeset="0x00000001" gp_index="2">
+      <object type="NUMANode" os_index="0" cpuset="0x00000003" complete_cpuset="0x00000003" nodeset="0x00000001" complete_nodeset="0x00000001" gp_index="3" local_memory="1073741824"/>
+      <object type="Core" os_index="0" cpuset="0x00000003" complete_cpuset="0x00000003" nodeset="0x00000001" complete_nodeset="0x00000001" gp_index="4">
+        <object type="PU" os_index="0" cpuset="0x00000001" complete_cpuset="0x00000001" nodeset="0x00000001" complete_nodeset="0x00000001" gp_index="5"/>
+        <object type="PU" os_index="1" cpuset="0x00000002" complete_cpuset="0x00000002" nodeset="0x00000001" complete_nodeset="0x00000001" gp_index="6"/>
+      </object>
+    </object>
+    <object type="Package" os_index="1" cpuset="0x0000000c" complete_cpuset="0x0000000c" nodeset="0x00000002" complete_nodeset="0x00000002" gp_index="7">
+      <object type="NUMANode" os_index="1" cpuset="0x0000000c" complete_cpuset="0x0000000c" nodeset="0x00000002" complete_nodeset="0x00000002" gp_index="8" local_memory="1073741824"/>
+      <object type="Core" os_index="1" cpuset="0x0000000c" complete_cpuset="0x0000000c" nodeset="0x00000002" complete_nodeset="0x00000002" gp_index="9">
+        <object type="PU" os_index="2" cpuset="0x00000004" complete_cpuset="0x00000004" nodeset="0x00000002" complete_nodeset="0x00000002" gp_index="10"/>
+        <object type="PU" os_index="3" cpuset="0x00000008" complete_cpuset="0x00000008" nodeset="0x00000002" complete_nodeset="0x00000002" gp_index="11"/>
+      </object>
+    </object>
+  </object>
+</topology>
+EOF
+if [ "$have_hwloc" = 1 ]; then
+    run 0 env HWLOC_XMLFILE="$tmp/two.xml" "$nq" topology --json -t 4
+    python3 - "$tmp/out" <<'EOF' || fail "XML topology plan"
+import json, sys
+doc = json.load(open(sys.argv[1]))
+assert (doc["packages"], doc["numa_nodes"], doc["pus"]) == (2, 2, 4), doc
+assert [e["numa"] for e in doc["placement"]] == [0, 1, 0, 1], doc["placement"]
+EOF
+    run 0 env HWLOC_XMLFILE="$tmp/two.xml" "$nq" topology
+    grep -q "^topology: HWLOC_XMLFILE='$tmp/two.xml' (not this machine)" "$tmp/out" ||
+        fail "XML topology not named: $(head -1 "$tmp/out")"
+    # A file hwloc cannot read: one line naming it (it once named
+    # HWLOC_SYNTHETIC='(null)').
+    run 2 env HWLOC_XMLFILE=/dev/null "$nq" count 8 --bind numa
+    grep -q "HWLOC_XMLFILE='/dev/null'" "$tmp/err" || fail "unreadable XML message: $(cat "$tmp/err")"
+    # hwloc's I/O plugins (OpenCL, GL with X11, PCI, libxml2 with ICU) stay
+    # unloaded: nqueens reads only packages, nodes, cores and PUs.
+    LD_DEBUG=files "$nq" count 10 --bind core >/dev/null 2>"$tmp/ld"
+    if grep -qE 'file=[^ ]*(libX11|libOpenCL|libicuuc|libxml2|libpciaccess)' "$tmp/ld"; then
+        fail "count --bind core loaded hwloc's I/O plugins"
+    fi
+fi
+
 finish "all topology checks passed"

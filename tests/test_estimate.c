@@ -169,6 +169,27 @@ Test(estimate, collapsed_strata)
     cr_assert(isinf(high));
 }
 
+/* A subproblem of tiny weight is still drawn with at least a third of the
+ * average probability (the floor: half the mean sqrt(weight + 1)), so one
+ * whose time is all fixed costs cannot count many times over when drawn;
+ * cum is the running sum of the measures in the queue's order. */
+Test(estimate, measure_floor)
+{
+    double weights[4] = { 0, 0, 0, 1e10 }, cum[5];
+    size_t order[4] = { 3, 0, 1, 2 };
+    nq_plan plan = { .size = 4, .order = order, .weights = weights };
+    sampler s = { .plan = &plan, .cum = cum };
+    nq_est_measures(&s);
+    const double mean = (3 * 1 + sqrt(1e10 + 1)) / 4;
+    cr_assert_float_eq(s.floor, mean / 2, 1e-9);
+    const double average = cum[4] / 4;
+    for (size_t k = 0; k < 4; k++) {
+        const double x = nq_est_measure(&s, order[k]);
+        cr_assert_float_eq(cum[k + 1] - cum[k], x, 1e-6);
+        cr_assert_geq(x, average / 3 - 1e-9, "subproblem %zu: %g against %g", order[k], x, average);
+    }
+}
+
 /* The wall time on T threads is above the CPU time by the serial part at
  * most, however few the draws: the queue's pieces add up to the CPU
  * estimate (two draws at n = 18 projected 1.8 s on 2 threads for 1.8 s

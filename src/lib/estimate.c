@@ -383,9 +383,7 @@ static int estimate_plan(const nq_estimate_params *p, const nq_plan *plan, sampl
     s->work_seconds = calloc((size_t)s->threads, sizeof *s->work_seconds);
     if (!s->cum || !s->first || !s->last || !s->work || !s->work_seconds)
         return NQ_ERR(ENOMEM);
-    s->cum[0] = 0;
-    for (size_t k = 0; k < size; k++)
-        s->cum[k + 1] = s->cum[k] + nq_est_measure(plan, plan->order[k]);
+    nq_est_measures(s);
     nq_est_cut_strata(s, PILOT_STRATA);
     int err = p->samples ? sample_fixed(s, p->samples)
                          : sample_by_budget(s, p, r->plan_seconds, start);

@@ -7,9 +7,21 @@
 #include <math.h>
 #include <stdlib.h>
 
-double nq_est_measure(const nq_plan *plan, size_t i)
+double nq_est_measure(const sampler *s, size_t i)
 {
-    return sqrt(fmax(plan->weights[i], 0) + 1);
+    return sqrt(fmax(s->plan->weights[i], 0) + 1) + s->floor;
+}
+
+void nq_est_measures(sampler *s)
+{
+    const nq_plan *plan = s->plan;
+    double sum = 0;
+    for (size_t k = 0; k < plan->size; k++)
+        sum += sqrt(fmax(plan->weights[k], 0) + 1);
+    s->floor = NQ_EST_MEASURE_FLOOR * sum / (double)(plan->size ? plan->size : 1);
+    s->cum[0] = 0;
+    for (size_t k = 0; k < plan->size; k++)
+        s->cum[k + 1] = s->cum[k] + nq_est_measure(s, plan->order[k]);
 }
 
 double nq_est_stratum_measure(const sampler *s, int h)
@@ -99,7 +111,7 @@ int nq_est_stratified(const sampler *s, int solutions, double ratio, double *val
         const int h = d->stratum;
         const double y = solutions ? (double)d->total : d->seconds - ratio * (double)d->total;
         const int alone = s->first[h + 1] - s->first[h] == 1;
-        const double z = alone ? y : y / nq_est_measure(s->plan, d->i) * nq_est_stratum_measure(s, h);
+        const double z = alone ? y : y / nq_est_measure(s, d->i) * nq_est_stratum_measure(s, h);
         const double delta = z - mean[h];
         mean[h] += delta / ++m[h];
         square[h] += delta * (z - mean[h]);
@@ -162,7 +174,7 @@ double nq_est_queue_seconds(const sampler *s, int threads, double total, double 
     }
     for (size_t k = 0; k < s->count; k++) {
         y[s->draws[k].stratum] += s->draws[k].seconds;
-        x[s->draws[k].stratum] += nq_est_measure(s->plan, s->draws[k].i);
+        x[s->draws[k].stratum] += nq_est_measure(s, s->draws[k].i);
     }
     double sum = 0; /* the pieces' seconds at their strata's rates */
     for (int h = 0; h < s->strata; h++) {
@@ -173,7 +185,7 @@ double nq_est_queue_seconds(const sampler *s, int threads, double total, double 
     *largest = 0;
     for (int h = 0; h < s->strata; h++)
         for (size_t k = s->first[h]; k < s->first[h + 1]; k++) {
-            const double t = y[h] * scale * nq_est_measure(s->plan, s->plan->order[k]);
+            const double t = y[h] * scale * nq_est_measure(s, s->plan->order[k]);
             *largest = fmax(*largest, t);
             double v = heap[0] + t; /* the root is the thread free first */
             size_t at = 0;

@@ -91,28 +91,34 @@ run 2 env HWLOC_SYNTHETIC='pack:two' "$nq" count 8 --bind numa
 
 # A machine described in hwloc's XML (HWLOC_XMLFILE): planned on, named in
 # the messages, read without hwloc's libxml2 plugin (which nqueens keeps off).
-cat >"$tmp/two.xml" <<'EOF'
-<?xml version="1.0" encoding="UTF-8"?>
-<!DOCTYPE topology SYSTEM "hwloc2.dtd">
-<topology version="2.0">
-  <object type="Machine" os_index="0" cpuset="0x0000000f" complete_cpuset="0x0000000f" allowed_cpuset="0x0000000f" nodeset="0x00000003" complete_nodeset="0x00000003" allowed_nodeset="0x00000003" gp_index="1">
-    <object type="Package" os_index="0" cpuset="0x00000003" complete_cpuset="0x00000003" nodeset="0x00000001" complete_nodeset="0x00000001" gp_index="2">
-      <object type="NUMANode" os_index="0" cpuset="0x00000003" complete_cpuset="0x00000003" nodeset="0x00000001" complete_nodeset="0x00000001" gp_index="3" local_memory="1073741824"/>
-      <object type="Core" os_index="0" cpuset="0x00000003" complete_cpuset="0x00000003" nodeset="0x00000001" complete_nodeset="0x00000001" gp_index="4">
-        <object type="PU" os_index="0" cpuset="0x00000001" complete_cpuset="0x00000001" nodeset="0x00000001" complete_nodeset="0x00000001" gp_index="5"/>
-        <object type="PU" os_index="1" cpuset="0x00000002" complete_cpuset="0x00000002" nodeset="0x00000001" complete_nodeset="0x00000001" gp_index="6"/>
-      </object>
-    </object>
-    <object type="Package" os_index="1" cpuset="0x0000000c" complete_cpuset="0x0000000c" nodeset="0x00000002" complete_nodeset="0x00000002" gp_index="7">
-      <object type="NUMANode" os_index="1" cpuset="0x0000000c" complete_cpuset="0x0000000c" nodeset="0x00000002" complete_nodeset="0x00000002" gp_index="8" local_memory="1073741824"/>
-      <object type="Core" os_index="1" cpuset="0x0000000c" complete_cpuset="0x0000000c" nodeset="0x00000002" complete_nodeset="0x00000002" gp_index="9">
-        <object type="PU" os_index="2" cpuset="0x00000004" complete_cpuset="0x00000004" nodeset="0x00000002" complete_nodeset="0x00000002" gp_index="10"/>
-        <object type="PU" os_index="3" cpuset="0x00000008" complete_cpuset="0x00000008" nodeset="0x00000002" complete_nodeset="0x00000002" gp_index="11"/>
-      </object>
-    </object>
-  </object>
-</topology>
-EOF
+# xml_package P: package P of the machine below, its NUMA node and one
+# core of two PUs (2P and 2P + 1).
+xml_package() {
+    local p=$1 set node gp=$((10 * $1))
+    set=$(printf '0x%08x' $((3 << 2 * p)))
+    node=$(printf '0x%08x' $((1 << p)))
+    local at="complete_cpuset=\"$set\" nodeset=\"$node\" complete_nodeset=\"$node\""
+    echo "    <object type=\"Package\" os_index=\"$p\" cpuset=\"$set\" $at gp_index=\"$((gp + 2))\">"
+    echo "      <object type=\"NUMANode\" os_index=\"$p\" cpuset=\"$set\" $at gp_index=\"$((gp + 3))\" local_memory=\"1073741824\"/>"
+    echo "      <object type=\"Core\" os_index=\"$p\" cpuset=\"$set\" $at gp_index=\"$((gp + 4))\">"
+    for u in 0 1; do
+        local pu=$((2 * p + u)) one
+        one=$(printf '0x%08x' $((1 << (2 * p + u))))
+        echo "        <object type=\"PU\" os_index=\"$pu\" cpuset=\"$one\" complete_cpuset=\"$one\" nodeset=\"$node\" complete_nodeset=\"$node\" gp_index=\"$((gp + 5 + u))\"/>"
+    done
+    echo "      </object>"
+    echo "    </object>"
+}
+{
+    echo '<?xml version="1.0" encoding="UTF-8"?>'
+    echo '<!DOCTYPE topology SYSTEM "hwloc2.dtd">'
+    echo '<topology version="2.0">'
+    echo '  <object type="Machine" os_index="0" cpuset="0x0000000f" complete_cpuset="0x0000000f" allowed_cpuset="0x0000000f" nodeset="0x00000003" complete_nodeset="0x00000003" allowed_nodeset="0x00000003" gp_index="1">'
+    xml_package 0
+    xml_package 1
+    echo '  </object>'
+    echo '</topology>'
+} >"$tmp/two.xml"
 if [ "$have_hwloc" = 1 ]; then
     run 0 env HWLOC_XMLFILE="$tmp/two.xml" "$nq" topology --json -t 4
     python3 - "$tmp/out" <<'EOF' || fail "XML topology plan"

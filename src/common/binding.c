@@ -48,7 +48,8 @@ nq_topology *cli_topology_open(const char *needed_for)
                         cli_topology_source(source, sizeof source));
     if (err == NQ_ERR(E2BIG))
         cli_usage_error("HWLOC_SYNTHETIC='%s' describes more than %d PUs, more than nqueens "
-                        "places threads on", getenv("HWLOC_SYNTHETIC"), NQ_MAX_PUS);
+                        "places threads on",
+                        synthetic, NQ_MAX_PUS);
     if (err)
         cli_fail("cannot read the machine's topology with hwloc: %s", nq_strerror(err));
     return topo;

@@ -7,9 +7,14 @@
 #include <math.h>
 #include <stdlib.h>
 
+static double root_weight(const nq_plan *plan, size_t i)
+{
+    return sqrt(fmax(plan->weights[i], 0) + 1);
+}
+
 double nq_est_measure(const sampler *s, size_t i)
 {
-    return sqrt(fmax(s->plan->weights[i], 0) + 1) + s->floor;
+    return root_weight(s->plan, i) + s->floor;
 }
 
 void nq_est_measures(sampler *s)
@@ -17,7 +22,7 @@ void nq_est_measures(sampler *s)
     const nq_plan *plan = s->plan;
     double sum = 0;
     for (size_t k = 0; k < plan->size; k++)
-        sum += sqrt(fmax(plan->weights[k], 0) + 1);
+        sum += root_weight(plan, k);
     s->floor = NQ_EST_MEASURE_FLOOR * sum / (double)(plan->size ? plan->size : 1);
     s->cum[0] = 0;
     for (size_t k = 0; k < plan->size; k++)

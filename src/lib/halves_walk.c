@@ -16,7 +16,7 @@ void nq_rows_walk_start(rows_walk *r, const geom *G, const frame *f, const nq_ha
     r->done = r->queens < 0;
 }
 
-int nq_rows_walk_next(rows_walk *r, uint32_t *north, uint32_t *south, int *weight)
+int nq_rows_walk_next(rows_walk *r, uint32_t *south, int *weight)
 {
     const nq_halves_piece *piece = r->piece;
     for (;;) {
@@ -38,7 +38,7 @@ int nq_rows_walk_next(rows_walk *r, uint32_t *north, uint32_t *south, int *weigh
         const uint32_t x = r->norths[r->at++];
         *weight = r->by_rows ? nq_halves_rows_weight(r->G, r->f, x, r->south) : piece->weight;
         if (*weight) {
-            *north = r->row.north = x;
+            r->row.north = x;
             *south = r->south;
             return 1;
         }
@@ -49,9 +49,9 @@ uint32_t nq_rows_walk_sets(const geom *G, const frame *f, const nq_halves_piece 
 {
     rows_walk r;
     nq_rows_walk_start(&r, G, f, piece);
-    uint32_t sets = 0, north, south;
+    uint32_t sets = 0, south;
     int weight;
-    while (nq_rows_walk_next(&r, &north, &south, &weight))
+    while (nq_rows_walk_next(&r, &south, &weight))
         sets++;
     return sets;
 }

@@ -24,9 +24,9 @@ typedef struct rows_walk {
 
 /* The walk of piece's row sets in frame f (both must outlive the walk). */
 void nq_rows_walk_start(rows_walk *r, const geom *G, const frame *f, const nq_halves_piece *piece);
-/* The next row set with a weight into *north (and r->row), *south,
- * *weight: 1, or 0 at the end. */
-int nq_rows_walk_next(rows_walk *r, uint32_t *north, uint32_t *south, int *weight);
+/* The next row set with a weight: its north set in r->row, *south and
+ * *weight; 1, or 0 at the end. */
+int nq_rows_walk_next(rows_walk *r, uint32_t *south, int *weight);
 /* How many row sets the walk of piece gives. */
 uint32_t nq_rows_walk_sets(const geom *G, const frame *f, const nq_halves_piece *piece);
 /* The north set after x that a piece of several takes: the next subset of

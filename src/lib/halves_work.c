@@ -232,10 +232,10 @@ int nq_halves_count_piece_from(nq_halves_work *w, const nq_halves_piece *piece,
         tell->next = nq_now() + tell->every;
     rows_walk walk;
     nq_rows_walk_start(&walk, G, &f, piece);
-    uint32_t north, south, j = 0, last = NQ_HALVES_ANY;
+    uint32_t south, j = 0, last = NQ_HALVES_ANY;
     int weight, err = 0;
     nq_memo_pin(&w->memo, 0);
-    while (!err && nq_rows_walk_next(&walk, &north, &south, &weight)) {
+    while (!err && nq_rows_walk_next(&walk, &south, &weight)) {
         if (j++ < pos.set)
             continue; /* counted before a stop: in pos.sum */
         if (nq_stop_seen(stop)) {
@@ -287,9 +287,9 @@ static int start_rows(nq_halves_work *w, const nq_halves_piece *piece, const fra
 {
     rows_walk walk;
     nq_rows_walk_start(&walk, &w->G, f, piece);
-    uint32_t north, south = 0;
+    uint32_t south = 0;
     for (uint32_t j = 0; j <= set; j++)
-        if (!nq_rows_walk_next(&walk, &north, &south, weight))
+        if (!nq_rows_walk_next(&walk, &south, weight))
             return 0;
     ready(w, piece);
     const double t = nq_thread_cpu();

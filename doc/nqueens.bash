@@ -31,8 +31,10 @@ _nqueens()
         mapfile -t COMPREPLY < <(compgen -W "$("$prog" count --help 2>/dev/null |
             sed -n '/^engines:/,$s/^  \([a-z0-9][a-z0-9-]*\) .*/\1/p')" -- "$cur")
         return ;;
-    --bind)
-        mapfile -t COMPREPLY < <(compgen -W "none numa core" -- "$cur")
+    --bind) # auto is count's and solve's, not topology's
+        local modes="none numa core"
+        [[ $cmd == topology ]] || modes="auto $modes"
+        mapfile -t COMPREPLY < <(compgen -W "$modes" -- "$cur")
         return ;;
     -f | --format)
         mapfile -t COMPREPLY < <(compgen -W "board cols json ndjson" -- "$cur")

@@ -82,7 +82,7 @@ static void print_progress(void *ctx, const nq_progress *p)
 static void usage(void)
 {
     printf("usage: nqueens count N [-t|--threads T] [--engine NAME] [--depth D]\n"
-           "                     [--bind none|numa|core] [--progress]\n"
+           "                     [--bind auto|none|numa|core] [--progress]\n"
            "                     [--checkpoint FILE [--checkpoint-every SECONDS]\n"
            "                     [--recount]] [--part K/M] [--max-memory SIZE] [--json]\n\n"
            "Counts the solutions of N-Queens (1 <= N <= %d): the total Q(N) and the\n"
@@ -221,8 +221,8 @@ int cmd_count(int argc, char **argv)
             cli_print_part_json_open(stdout, &summary, o.part, o.parts);
         else
             cli_print_count_json_open(stdout, &summary);
-        printf(",\"peak_memory_bytes\":%llu,\"bind\":\"%s\",\"placement\":",
-               peak_memory_bytes(), nq_bind_mode_name(bind));
+        printf(",\"peak_memory_bytes\":%llu,\"bind\":\"%s\",\"placement\":", peak_memory_bytes(),
+               cli_bind_mode_name(bind));
     } else if (o.parts) {
         cli_print_part_line(stdout, &summary, o.part, o.parts, "");
     } else {
@@ -236,9 +236,9 @@ int cmd_count(int argc, char **argv)
         else
             fputs("null", stdout);
         fputs("}\n", stdout);
-    } else if (bind != NQ_BIND_NONE && cli_binding_known(&start.binding)) {
+    } else if (bind != NQ_BIND_NONE && bind != CLI_BIND_AUTO && cli_binding_known(&start.binding)) {
         /* On stderr, as solve does: stdout keeps the one result line. */
-        fprintf(stderr, "placement (--bind %s): ", nq_bind_mode_name(bind));
+        fprintf(stderr, "placement (--bind %s): ", cli_bind_mode_name(bind));
         cli_placement_line(stderr, start.binding.placement, start.binding.threads);
     }
     cli_binding_close(&start.binding);

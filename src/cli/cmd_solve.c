@@ -15,7 +15,7 @@
 static void usage(void)
 {
     printf("usage: nqueens solve N [--format board|cols|json|ndjson] [--unique] [--limit K]\n"
-           "                      [-t|--threads T] [--bind none|numa|core]\n\n"
+           "                      [-t|--threads T] [--bind auto|none|numa|core]\n\n"
            "Lists the solutions for an N x N board (1 <= N <= %d) in lexicographic order\n"
            "of the queens' columns, row 0 first, as they are found. The output is the same\n"
            "for any number of threads.\n\n"
@@ -30,8 +30,8 @@ static void usage(void)
            "  -l, --limit K    stop after K solutions (K >= 1)\n"
            "  -t, --threads T  searching threads (default: OMP_NUM_THREADS, else the\n"
            "                   CPUs this process may run on)\n"
-           "  --bind MODE      thread placement, as for count (none, numa, core); the\n"
-           "                   placement read back goes to stderr\n"
+           "  --bind MODE      thread placement, as for count (auto, none, numa, core;\n"
+           "                   default none); the placement read back goes to stderr\n"
            "  -h, --help       show this help\n\n"
            "examples:\n"
            "  nqueens solve 8 --unique\n"
@@ -130,7 +130,7 @@ int cmd_solve(int argc, char **argv)
             p.threads = cli_parse_threads(v);
             have_threads = 1;
             break;
-        case BIND: bind = cli_parse_bind(v); break;
+        case BIND: bind = cli_parse_bind(v, 1); break;
         default: /* CLI_OPERAND */
             if (have_n)
                 cli_reject("solve", v);
@@ -146,7 +146,7 @@ int cmd_solve(int argc, char **argv)
 
     /* Each searching thread binds itself as it starts (as for count). */
     cli_binding binding;
-    cli_binding_open(&binding, p.threads, bind, 0);
+    cli_binding_open(&binding, p.threads, bind, bind == CLI_BIND_AUTO); /* auto: read back */
     const nq_run_hooks hooks = { .on_thread_start = cli_binding_thread_start, .ctx = &binding };
     p.hooks = &hooks;
 
@@ -166,7 +166,7 @@ int cmd_solve(int argc, char **argv)
     /* EINTR: the writer stopped the listing, a write failed (err says why). */
     const int ran = rc == 0 || rc == NQ_ERR(EINTR);
     if (ran && bind != NQ_BIND_NONE && cli_binding_known(&binding)) {
-        fprintf(stderr, "placement (--bind %s): ", nq_bind_mode_name(bind));
+        fprintf(stderr, "placement (--bind %s): ", cli_bind_mode_name(bind));
         cli_placement_line(stderr, binding.placement, binding.threads);
     }
     if (ran)

@@ -100,7 +100,7 @@ int cmd_topology(int argc, char **argv)
         switch (id) {
         case HELP: cli_help(usage);
         case THREADS: threads = cli_parse_threads(value); break;
-        case BIND: mode = cli_parse_bind(value); break;
+        case BIND: mode = cli_parse_bind(value, 0); break;
         case JSON: json = 1; break;
         default: cli_reject("topology", value);
         }

@@ -1,7 +1,11 @@
+#define _GNU_SOURCE /* sched_setaffinity, sched_getcpu */
 #include "binding.h"
 
 #include "output.h"
 
+#ifdef __linux__
+#include <sched.h>
+#endif
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -55,11 +59,51 @@ nq_topology *cli_topology_open(const char *needed_for)
     return topo;
 }
 
+const char *cli_bind_mode_name(int mode)
+{
+    return mode == CLI_BIND_AUTO ? "auto" : nq_bind_mode_name(mode);
+}
+
+/* auto's plan into b->cpus: thread 0 stays on the caller's CPU, the others
+ * take the rest of the set in order. Unbound OpenMP threads start on their
+ * creator's CPU and move at the scheduler's next tick on this 2-vCPU VM
+ * (4 ms of a 32 ms count 16 -t 2; doc/placement.md); a bound thread runs
+ * where it is put. The user's own OpenMP placement wins. */
+static void auto_plan(cli_binding *b)
+{
+#ifdef __linux__
+    static const char *const openmp[] = { "OMP_PROC_BIND", "OMP_PLACES", "GOMP_CPU_AFFINITY" };
+    for (int i = 0; i < 3; i++)
+        if (getenv(openmp[i]))
+            return;
+    cpu_set_t *set = malloc(sizeof *set);
+    if (!set || b->threads < 2 || sched_getaffinity(0, sizeof *set, set) ||
+        CPU_COUNT(set) != b->threads || !(b->cpus = malloc((size_t)b->threads * sizeof *b->cpus))) {
+        free(set);
+        return;
+    }
+    const int here = sched_getcpu();
+    int k = 0;
+    if (here >= 0 && here < CPU_SETSIZE && CPU_ISSET(here, set))
+        b->cpus[k++] = here;
+    for (int c = 0; c < CPU_SETSIZE && k < b->threads; c++)
+        if (c != here && CPU_ISSET(c, set))
+            b->cpus[k++] = c;
+    b->caller_cpus = set;
+#else
+    (void)b;
+#endif
+}
+
 void cli_binding_open(cli_binding *b, int threads, int mode, int report)
 {
     char needed_for[32];
-    snprintf(needed_for, sizeof needed_for, "--bind %s", nq_bind_mode_name(mode));
+    snprintf(needed_for, sizeof needed_for, "--bind %s", cli_bind_mode_name(mode));
     *b = (cli_binding){ .threads = threads, .mode = mode };
+    if (mode == CLI_BIND_AUTO) {
+        auto_plan(b);
+        mode = NQ_BIND_NONE; /* hwloc only reads back */
+    }
     /* --bind none needs no topology: it is read only to report where the
      * threads ran (`report`: count --json), and whatever fails there is left
      * unreported. Not read otherwise: hwloc's start with its plugins took 60
@@ -95,6 +139,12 @@ void cli_binding_open(cli_binding *b, int threads, int mode, int report)
 
 void cli_binding_close(cli_binding *b)
 {
+#ifdef __linux__
+    if (b->caller_cpus) /* thread 0 was the caller */
+        sched_setaffinity(0, sizeof(cpu_set_t), b->caller_cpus);
+#endif
+    free(b->caller_cpus);
+    free(b->cpus);
     nq_binder_destroy(b->binder);
     nq_topology_close(b->topo);
     free(b->placement);
@@ -104,6 +154,15 @@ void cli_binding_close(cli_binding *b)
 void cli_binding_thread_start(void *ctx, int thread)
 {
     cli_binding *b = ctx;
+#ifdef __linux__
+    if (b->cpus && thread >= 0 && thread < b->threads) {
+        /* Best effort: a thread left unbound still counts. */
+        cpu_set_t one;
+        CPU_ZERO(&one);
+        CPU_SET(b->cpus[thread], &one);
+        sched_setaffinity(0, sizeof one, &one);
+    }
+#endif
     if (!b->binder)
         return;
     const int err = nq_bind_thread(b->binder, thread, &b->placement[thread]);
@@ -118,7 +177,7 @@ void cli_binding_thread_start(void *ctx, int thread)
 void cli_binding_check(const cli_binding *b)
 {
     if (b->error)
-        cli_fail("cannot bind a thread with --bind %s: %s", nq_bind_mode_name(b->mode),
+        cli_fail("cannot bind a thread with --bind %s: %s", cli_bind_mode_name(b->mode),
                  nq_strerror(b->error));
 }
 

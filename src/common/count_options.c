@@ -1,5 +1,6 @@
 #include "count_options.h"
 
+#include "binding.h"
 #include "option_parser.h"
 #include "option_values.h"
 #include "output.h"
@@ -39,7 +40,7 @@ static void say_notice(void *ctx, int error, const char *line)
 void parse_count_options(int argc, char **argv, int accept, void (*help)(void),
                          count_options *o)
 {
-    *o = (count_options){ .bind = NQ_BIND_NONE, .command = argv[0] };
+    *o = (count_options){ .bind = CLI_BIND_AUTO, .command = argv[0] };
     const char *command = argv[0], *n_arg = NULL, *value;
     enum { HELP, THREADS, ENGINE, MAX_MEMORY, DEPTH, BIND, JSON, PROGRESS, CHECKPOINT,
            CHECKPOINT_EVERY, STOP_AFTER, SECONDS, SEED, SAMPLE, SLICES, RECOUNT, PART };
@@ -101,7 +102,7 @@ void parse_count_options(int argc, char **argv, int accept, void (*help)(void),
             break;
         case MAX_MEMORY: o->max_memory = cli_parse_size(value, "--max-memory"); break;
         case DEPTH: o->depth = (int)cli_parse_range(value, "depth", 1, NQ_MAX_DEPTH); break;
-        case BIND: o->bind = cli_parse_bind(value); break;
+        case BIND: o->bind = cli_parse_bind(value, 1); break;
         case JSON: o->json = 1; break;
         case PROGRESS: o->progress = 1; break;
         case RECOUNT: o->recount = 1; break;
@@ -201,9 +202,13 @@ void print_count_options_help(int accept)
                       "search engine (default: the first below that fits in memory)");
     cli_print_wrapped("--depth D", depth);
     if (local)
-        printf("  --bind MODE      thread placement (needs hwloc; see 'nqueens topology'):\n"
-               "                     none: left to OpenMP (OMP_PROC_BIND, OMP_PLACES; default)\n"
+        printf("  --bind MODE      thread placement (see 'nqueens topology'):\n"
+               "                     auto: one CPU a thread when the threads fill the CPU\n"
+               "                           set and OMP_PROC_BIND, OMP_PLACES are unset; else\n"
+               "                           as none (default)\n"
+               "                     none: left to OpenMP (OMP_PROC_BIND, OMP_PLACES)\n"
                "                     numa: threads spread over the NUMA nodes, each on its node\n"
+               "                           (needs hwloc, as core)\n"
                "                     core: one PU per thread, a core each while cores last\n"
                "  --progress       progress, rate and ETA on stderr (a live line on a terminal)\n"
                "  --recount        count the subproblems the checkpoint holds again, replacing\n"

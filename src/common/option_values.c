@@ -1,5 +1,6 @@
 #include "option_values.h"
 
+#include "binding.h"
 #include "nqueens.h"
 #include "output.h"
 
@@ -102,11 +103,14 @@ uint64_t cli_parse_size(const char *s, const char *what)
                     zeros_note(s), s);
 }
 
-int cli_parse_bind(const char *s)
+int cli_parse_bind(const char *s, int auto_ok)
 {
+    if (auto_ok && !strcmp(s, "auto"))
+        return CLI_BIND_AUTO;
     const int mode = nq_bind_mode_find(s);
     if (mode < 0)
-        cli_usage_error("unknown --bind mode '%s' (modes: none, numa, core)", s);
+        cli_usage_error("unknown --bind mode '%s' (modes: %snone, numa, core)", s,
+                        auto_ok ? "auto, " : "");
     return mode;
 }
 

@@ -20,9 +20,9 @@ int cli_parse_engine(const char *s);
 uint64_t cli_parse_size(const char *s, const char *what);
 /* A positive number of seconds: digits with an optional fraction ("30", "0.5"). */
 double cli_parse_seconds(const char *s, const char *what);
-/* --bind MODE: the NQ_BIND_* mode, or a usage error naming the value and
- * listing none, numa, core. */
-int cli_parse_bind(const char *s);
+/* --bind MODE: the NQ_BIND_* mode (or CLI_BIND_AUTO if `auto_ok`), or a
+ * usage error naming the value and listing the modes. */
+int cli_parse_bind(const char *s, int auto_ok);
 
 /* Default threads: OMP_NUM_THREADS (validated like --threads) or the CPUs
  * of the process's affinity mask, capped by OMP_THREAD_LIMIT. */

@@ -41,6 +41,21 @@ for t, e in enumerate(p):
 EOF
 }
 
+# placement_one_each JSON THREADS CPUS: THREADS entries, each on one CPU of
+# CPUS, no two on the same, every CPU taken.
+placement_one_each() {
+    printf '%s' "$1" >"$tmp/doc.json"
+    python3 - "$tmp/doc.json" "$2" "$3" <<'EOF'
+import json, sys
+doc = json.load(open(sys.argv[1]))
+threads, cpus = int(sys.argv[2]), sorted(int(c) for c in sys.argv[3].split(","))
+p = doc["placement"]
+assert doc["threads"] == threads and len(p) == threads, doc
+assert all(e["thread"] == t and len(e["pus"]) == 1 for t, e in enumerate(p)), p
+assert sorted(e["pus"][0] for e in p) == cpus, p
+EOF
+}
+
 out=$(taskset -c "$cpu" "$bin" count 12 --json)
 check "taskset, one CPU: one thread by default" test "$(json_field threads <<<"$out")" = 1
 check "taskset, one CPU: exact count" test "$(json_field total <<<"$out")" = 14200
@@ -61,9 +76,35 @@ if [[ $have_hwloc == 1 ]]; then
     # --bind none: each thread free on the whole set, as OpenMP left its
     # team.
     all=$(python3 -c 'import os; print(",".join(map(str, sorted(os.sched_getaffinity(0)))))')
-    out=$("$bin" count 12 -t 3 --json)
+    out=$("$bin" count 12 -t 3 --bind none --json)
     check "--bind none: every thread on the whole CPU set" placement_all "$out" 3 "$all"
     check "--bind none, 3 threads: exact count" test "$(json_field total <<<"$out")" = 14200
+    # --bind auto, count's default: one CPU a thread when the threads fill
+    # the CPU set and no OpenMP placement is set; otherwise as none.
+    ncpu=$(python3 -c 'import os; print(len(os.sched_getaffinity(0)))')
+    out=$("$bin" count 12 --json)
+    check "auto is count's default" test "$(json_field bind <<<"$out")" = '"auto"'
+    if ((ncpu >= 2)); then
+        check "auto, $ncpu threads on $ncpu CPUs: one CPU each" placement_one_each "$out" "$ncpu" "$all"
+        check "auto: exact count" test "$(json_field total <<<"$out")" = 14200
+        two=$(python3 -c 'import os; print(",".join(map(str, sorted(os.sched_getaffinity(0))[-2:])))')
+        out=$(taskset -c "$two" "$bin" count 12 --json)
+        check "auto under taskset -c $two: one of those CPUs each" placement_one_each "$out" 2 "$two"
+        out=$("$bin" count 12 -t $((ncpu + 1)) --json)
+        check "auto, more threads than CPUs: each on the whole set" \
+            placement_all "$out" $((ncpu + 1)) "$all"
+        out=$("$bin" count 12 -t $((ncpu - 1)) --json)
+        check "auto, fewer threads than CPUs: each on the whole set" \
+            placement_all "$out" $((ncpu - 1)) "$all"
+        out=$(OMP_PROC_BIND=false "$bin" count 12 --json)
+        check "auto, OMP_PROC_BIND=false: the user's choice wins" placement_all "$out" "$ncpu" "$all"
+        out=$("$bin" count 12 --bind none --json)
+        check "--bind none, threads filling the set: each on the whole set" \
+            placement_all "$out" "$ncpu" "$all"
+        "$bin" solve 8 --format cols --bind auto 2>"$tmp/err" | wc -l >"$tmp/lines"
+        check "solve --bind auto: lists all 92" test "$(cat "$tmp/lines")" -eq 92
+        check "solve --bind auto: the placement line" grep -q "^placement (--bind auto): " "$tmp/err"
+    fi
     out=$(OMP_PROC_BIND=true "$bin" count 12 -t 2 --json)
     check "OMP_PROC_BIND=true: OpenMP's team, exact count" test "$(json_field total <<<"$out")" = 14200
     check "OMP_PROC_BIND=true: placement within the CPU set" placement_within "$out" 2 "$all"

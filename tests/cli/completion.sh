@@ -18,7 +18,8 @@ complete_words() {
 
 check "commands" test "$(complete_words '')" = "--help --version count engines estimate merge solve topology verify "
 check "commands starting with s" test "$(complete_words s)" = "solve "
-check "bind modes" test "$(complete_words count --bind '')" = "core none numa "
+check "bind modes" test "$(complete_words count --bind '')" = "auto core none numa "
+check "topology's bind modes" test "$(complete_words topology --bind '')" = "core none numa "
 check "formats" test "$(complete_words solve --format '')" = "board cols json ndjson "
 check "threads: no guess" test "$(complete_words count -t '')" = ""
 engines=$(complete_words count --engine '')

@@ -12,49 +12,27 @@ unset OMP_NUM_THREADS OMP_THREAD_LIMIT OMP_PROC_BIND OMP_PLACES
 # The last CPU this test may use: confined there, nothing may run elsewhere.
 cpu=$(python3 -c 'import os; print(max(os.sched_getaffinity(0)))')
 
-# placement_within JSON THREADS CPUS: THREADS entries, numbered in order,
-# each on a non-empty subset of CPUS (comma-separated).
-placement_within() {
-    printf '%s' "$1" >"$tmp/doc.json"
-    python3 - "$tmp/doc.json" "$2" "$3" <<'EOF'
+# placement HOW JSON THREADS CPUS: THREADS entries, numbered in order, each
+# on CPUS (comma-separated) as HOW says: within (a non-empty subset of
+# them), all (exactly them) or one_each (one of them each, every one taken).
+placement() {
+    printf '%s' "$2" >"$tmp/doc.json"
+    python3 - "$1" "$tmp/doc.json" "$3" "$4" <<'EOF'
 import json, sys
-doc = json.load(open(sys.argv[1]))
-threads, cpus = int(sys.argv[2]), {int(c) for c in sys.argv[3].split(",")}
+how, doc = sys.argv[1], json.load(open(sys.argv[2]))
+threads, cpus = int(sys.argv[3]), sorted(int(c) for c in sys.argv[4].split(","))
 p = doc["placement"]
 assert doc["threads"] == threads and len(p) == threads, doc
 for t, e in enumerate(p):
-    assert e["thread"] == t and e["pus"] and set(e["pus"]) <= cpus, e
+    assert e["thread"] == t and e["pus"] and set(e["pus"]) <= set(cpus), e
+    assert how != "all" or sorted(e["pus"]) == cpus, e
+    assert how != "one_each" or len(e["pus"]) == 1, e
+assert how != "one_each" or sorted(e["pus"][0] for e in p) == cpus, p
 EOF
 }
-
-# placement_all JSON THREADS CPUS: THREADS entries, each on exactly CPUS.
-placement_all() {
-    printf '%s' "$1" >"$tmp/doc.json"
-    python3 - "$tmp/doc.json" "$2" "$3" <<'EOF'
-import json, sys
-doc = json.load(open(sys.argv[1]))
-threads, cpus = int(sys.argv[2]), sorted(int(c) for c in sys.argv[3].split(","))
-p = doc["placement"]
-assert doc["threads"] == threads and len(p) == threads, doc
-for t, e in enumerate(p):
-    assert e["thread"] == t and sorted(e["pus"]) == cpus, e
-EOF
-}
-
-# placement_one_each JSON THREADS CPUS: THREADS entries, each on one CPU of
-# CPUS, no two on the same, every CPU taken.
-placement_one_each() {
-    printf '%s' "$1" >"$tmp/doc.json"
-    python3 - "$tmp/doc.json" "$2" "$3" <<'EOF'
-import json, sys
-doc = json.load(open(sys.argv[1]))
-threads, cpus = int(sys.argv[2]), sorted(int(c) for c in sys.argv[3].split(","))
-p = doc["placement"]
-assert doc["threads"] == threads and len(p) == threads, doc
-assert all(e["thread"] == t and len(e["pus"]) == 1 for t, e in enumerate(p)), p
-assert sorted(e["pus"][0] for e in p) == cpus, p
-EOF
-}
+placement_within() { placement within "$@"; }
+placement_all() { placement all "$@"; }
+placement_one_each() { placement one_each "$@"; }
 
 out=$(taskset -c "$cpu" "$bin" count 12 --json)
 check "taskset, one CPU: one thread by default" test "$(json_field threads <<<"$out")" = 1

@@ -29,6 +29,13 @@ run 2 "$nq" topology --bind socket
 grep -q "'socket'" "$tmp/err" && grep -q 'none, numa, core' "$tmp/err" ||
     fail "bad mode message: $(cat "$tmp/err")"
 run 2 "$nq" count 8 --bind socket
+grep -qx "nqueens: unknown --bind mode 'socket' (modes: auto, none, numa, core)" "$tmp/err" ||
+    fail "count's bad mode message: $(cat "$tmp/err")"
+# auto is count's and solve's (bind when the threads fill the CPU set), not
+# a plan topology can show.
+run 2 "$nq" topology --bind auto
+grep -qx "nqueens: unknown --bind mode 'auto' (modes: none, numa, core)" "$tmp/err" ||
+    fail "topology --bind auto: $(cat "$tmp/err")"
 run 2 "$nq" topology --threads 0
 run 2 "$nq" topology extra
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# bench/bind.sh: `nqueens count N` with --bind none, numa and core, and the
+# bench/bind.sh: `nqueens count N` with --bind auto, none, numa and core, and the
 # cost of the shared dynamic work queue next to the run time. Every run goes
 # to a CSV file, a Markdown summary to stdout. `bench/bind.sh --help`.
 set -euo pipefail
@@ -12,8 +12,8 @@ usage() {
     cat <<'EOF'
 usage: bench/bind.sh [--bin PATH] [--n N] [--threads T] [--reps K] [--csv FILE]
 
-Times `nqueens count N --threads T --bind MODE --json` for MODE = none, numa,
-core (K runs each, interleaved so that drift hits every mode alike) and
+Times `nqueens count N --threads T --bind MODE --json` for MODE = auto,
+none, numa, core (K runs each, interleaved so that drift hits every mode alike) and
 prints the median of the program's own "seconds" per mode, with the
 placement each mode read back.
 
@@ -73,7 +73,7 @@ field() { # field NAME JSON: a number or string field of one flat JSON object
     python3 -c 'import json,sys; v=json.loads(sys.argv[2])[sys.argv[1]]; print(json.dumps(v,separators=(",",":")) if isinstance(v,(list,dict)) or v is None else v)' "$1" "$2"
 }
 
-modes="none numa core"
+modes="auto none numa core"
 for rep in $(seq 1 "$reps"); do
     for mode in $modes; do
         json=$("$bin" count "$n" --threads "$threads" --bind "$mode" --json)

@@ -64,8 +64,9 @@ const char *cli_bind_mode_name(int mode)
     return mode == CLI_BIND_AUTO ? "auto" : nq_bind_mode_name(mode);
 }
 
-/* auto's plan into b->cpus: thread 0 stays on the caller's CPU, the others
- * take the rest of the set in order. Unbound OpenMP threads start on their
+/* auto's plan into b->cpus: thread 0 gets the caller's CPU (in count it is
+ * the caller; solve's caller, the writer, is never bound), the others take
+ * the rest of the set in order. Unbound OpenMP threads start on their
  * creator's CPU and move at the scheduler's next tick on this 2-vCPU VM
  * (4 ms of a 32 ms count 16 -t 2; doc/placement.md); a bound thread runs
  * where it is put. The user's own OpenMP placement wins. */

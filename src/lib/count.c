@@ -2,6 +2,7 @@
  * over the OpenMP driver, with checkpoints and progress from a monitor
  * thread that only reads what the workers publish; nq_count_part, one part
  * of it (parts.c). */
+#define _GNU_SOURCE /* sched_getaffinity, pthread_attr_setaffinity_np */
 #include "checkpoint.h"
 #include "count_marks.h"
 #include "engines.h"
@@ -11,6 +12,9 @@
 
 #include <math.h>
 #include <pthread.h>
+#ifdef __linux__
+#include <sched.h>
+#endif
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -223,6 +227,12 @@ static int count_plan(const nq_count_params *params, int part, int parts, nq_pla
         free(list);
         return err;
     }
+#ifdef __linux__
+    /* The caller's CPUs now: a hook may bind the caller to one CPU in the
+     * recount's run, and the monitor, made after it, must not inherit that. */
+    cpu_set_t entry_cpus;
+    const int have_cpus = !sched_getaffinity(0, sizeof entry_cpus, &entry_cpus);
+#endif
     if (m.checkpoint && params->recount)
         err = recount_stored(params, plan, threads, done, results);
     /* Where the threads are inside their subproblems, for the checkpoint
@@ -271,8 +281,16 @@ static int count_plan(const nq_count_params *params, int part, int parts, nq_pla
     }
 
     pthread_t thread;
+    pthread_attr_t attr;
+    const int have_attr = !pthread_attr_init(&attr);
+#ifdef __linux__
+    if (have_attr && have_cpus)
+        pthread_attr_setaffinity_np(&attr, sizeof entry_cpus, &entry_cpus);
+#endif
     const int monitored = !err && (params->progress || m.checkpoint) &&
-                          !pthread_create(&thread, NULL, monitor_main, &m);
+                          !pthread_create(&thread, have_attr ? &attr : NULL, monitor_main, &m);
+    if (have_attr)
+        pthread_attr_destroy(&attr);
     if (!err)
         err = nq_plan_run_marked(plan, threads, parts ? list : NULL, listed, done, results,
                                  params->hooks, &run, marks);

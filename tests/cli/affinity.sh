@@ -7,7 +7,7 @@ set -u -o pipefail
 bin=$1
 have_hwloc=$2
 source "$(dirname "$0")/lib.sh"
-unset OMP_NUM_THREADS OMP_THREAD_LIMIT OMP_PROC_BIND OMP_PLACES
+unset OMP_NUM_THREADS OMP_THREAD_LIMIT OMP_PROC_BIND OMP_PLACES GOMP_CPU_AFFINITY
 
 # The last CPU this test may use: confined there, nothing may run elsewhere.
 cpu=$(python3 -c 'import os; print(max(os.sched_getaffinity(0)))')
@@ -61,7 +61,6 @@ if [[ $have_hwloc == 1 ]]; then
     # the CPU set and no OpenMP placement is set; otherwise as none.
     ncpu=$(python3 -c 'import os; print(len(os.sched_getaffinity(0)))')
     out=$("$bin" count 12 --json)
-    check "auto is count's default" test "$(json_field bind <<<"$out")" = '"auto"'
     if ((ncpu >= 2)); then
         check "auto, $ncpu threads on $ncpu CPUs: one CPU each" placement_one_each "$out" "$ncpu" "$all"
         check "auto: exact count" test "$(json_field total <<<"$out")" = 14200
@@ -97,6 +96,31 @@ if [[ $have_hwloc == 1 ]]; then
     taskset -c "$cpu" "$bin" solve 8 --format cols -t 2 --bind core 2>"$tmp/err" >/dev/null
     check "taskset, solve --bind core: placement line on CPU $cpu" \
         grep -qx "placement (--bind core): threads 0-1 on PU $cpu (node [0-9]*)" "$tmp/err"
+fi
+
+# --bind auto binds the caller as thread 0 of a run; the checkpoint's
+# monitor thread, made after a --recount's run, must keep the whole set
+# (it did not: it shared thread 0's CPU for the whole count).
+ncpu=$(python3 -c 'import os; print(len(os.sched_getaffinity(0)))')
+if ((ncpu >= 2)); then
+    out=$("$bin" count 12 --json)
+    check "auto is count's default, with or without hwloc" test "$(json_field bind <<<"$out")" = '"auto"'
+    ck=$tmp/recount.ck
+    "$bin" count 19 --checkpoint "$ck" --stop-after 20 >/dev/null 2>&1
+    "$bin" count 19 --checkpoint "$ck" --recount >/dev/null 2>&1 &
+    pid=$!
+    # ncpu workers on one CPU each, and one thread (the monitor) on more.
+    monitor_free() {
+        local t list single=0 free=0
+        for t in /proc/"$pid"/task/*/status; do
+            list=$(sed -n 's/^Cpus_allowed_list:[[:space:]]*//p' "$t" 2>/dev/null)
+            if [[ $list =~ ^[0-9]+$ ]]; then single=$((single + 1)); else free=$((free + 1)); fi
+        done
+        ((single == ncpu && free == 1))
+    }
+    await "$pid" 60 "--recount, then the count: the monitor on the whole CPU set" monitor_free
+    kill -INT "$pid" 2>/dev/null
+    wait "$pid"
 fi
 
 finish "all affinity checks passed"

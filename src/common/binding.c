@@ -77,8 +77,10 @@ static void auto_plan(cli_binding *b)
     for (int i = 0; i < 3; i++)
         if (getenv(openmp[i]))
             return;
+    if (b->threads < 2)
+        return;
     cpu_set_t *set = malloc(sizeof *set);
-    if (!set || b->threads < 2 || sched_getaffinity(0, sizeof *set, set) ||
+    if (!set || sched_getaffinity(0, sizeof *set, set) ||
         CPU_COUNT(set) != b->threads || !(b->cpus = malloc((size_t)b->threads * sizeof *b->cpus))) {
         free(set);
         return;

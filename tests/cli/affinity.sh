@@ -9,8 +9,11 @@ have_hwloc=$2
 source "$(dirname "$0")/lib.sh"
 unset OMP_NUM_THREADS OMP_THREAD_LIMIT OMP_PROC_BIND OMP_PLACES GOMP_CPU_AFFINITY
 
-# The last CPU this test may use: confined there, nothing may run elsewhere.
-cpu=$(python3 -c 'import os; print(max(os.sched_getaffinity(0)))')
+# The CPU set this test runs in, read once: all of it (comma-separated),
+# how many, and the last CPU (confined there, nothing may run elsewhere).
+all=$(python3 -c 'import os; print(",".join(map(str, sorted(os.sched_getaffinity(0)))))')
+ncpu=$(tr ',' '\n' <<<"$all" | wc -l)
+cpu=${all##*,}
 
 # placement HOW JSON THREADS CPUS: THREADS entries, numbered in order, each
 # on CPUS (comma-separated) as HOW says: within (a non-empty subset of
@@ -50,21 +53,19 @@ check "OMP_THREAD_LIMIT=2: solve -t 4 lists all" test "$out" -eq 92
 if [[ $have_hwloc == 1 ]]; then
     out=$(OMP_THREAD_LIMIT=1 "$bin" count 12 -t 2 --json)
     check "OMP_THREAD_LIMIT=1: placement of the one thread that ran" \
-        placement_within "$out" 1 "$(python3 -c 'import os; print(",".join(map(str, os.sched_getaffinity(0))))')"
+        placement_within "$out" 1 "$all"
     # --bind none: each thread free on the whole set, as OpenMP left its
     # team.
-    all=$(python3 -c 'import os; print(",".join(map(str, sorted(os.sched_getaffinity(0)))))')
     out=$("$bin" count 12 -t 3 --bind none --json)
     check "--bind none: every thread on the whole CPU set" placement_all "$out" 3 "$all"
     check "--bind none, 3 threads: exact count" test "$(json_field total <<<"$out")" = 14200
     # --bind auto, count's default: one CPU a thread when the threads fill
     # the CPU set and no OpenMP placement is set; otherwise as none.
-    ncpu=$(python3 -c 'import os; print(len(os.sched_getaffinity(0)))')
     out=$("$bin" count 12 --json)
     if ((ncpu >= 2)); then
         check "auto, $ncpu threads on $ncpu CPUs: one CPU each" placement_one_each "$out" "$ncpu" "$all"
         check "auto: exact count" test "$(json_field total <<<"$out")" = 14200
-        two=$(python3 -c 'import os; print(",".join(map(str, sorted(os.sched_getaffinity(0))[-2:])))')
+        two=$(tr ',' '\n' <<<"$all" | tail -n 2 | paste -sd,)
         out=$(taskset -c "$two" "$bin" count 12 --json)
         check "auto under taskset -c $two: one of those CPUs each" placement_one_each "$out" 2 "$two"
         out=$("$bin" count 12 -t $((ncpu + 1)) --json)
@@ -101,7 +102,6 @@ fi
 # --bind auto binds the caller as thread 0 of a run; the checkpoint's
 # monitor thread, made after a --recount's run, must keep the whole set
 # (it did not: it shared thread 0's CPU for the whole count).
-ncpu=$(python3 -c 'import os; print(len(os.sched_getaffinity(0)))')
 if ((ncpu >= 2)); then
     out=$("$bin" count 12 --json)
     check "auto is count's default, with or without hwloc" test "$(json_field bind <<<"$out")" = '"auto"'

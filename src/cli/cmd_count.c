@@ -147,11 +147,16 @@ int cmd_count(int argc, char **argv)
     const char *checkpoint = o.checkpoint;
     const nq_engine_info *info = nq_engine_get(o.engine);
 
+    /* The run's memory limit, read once here (the library would read the
+     * same) so that a stop can name it if it set the threads' blocks; the
+     * estimate's sample has the same blocks. */
+    const uint64_t limit = o.max_memory ? o.max_memory : nq_memory_available();
     /* Years of work do not start without a word: said as the work starts,
      * once the plan and the memory are found fine. */
     const nq_run_hooks stop_only = { .stop = cli_stop_flag() };
-    const double estimate =
-        !checkpoint || o.progress ? cli_estimate_seconds(n, o.engine, threads, &stop_only) : 0;
+    const double estimate = !checkpoint || o.progress
+                                ? cli_estimate_seconds(n, o.engine, threads, limit, &stop_only)
+                                : 0;
     run_start start = { .seconds = checkpoint ? 0 : estimate, .stop_after = o.stop_after };
     snprintf(start.what, sizeof start.what, "count %d on %d thread%s", n, threads,
              threads > 1 ? "s" : "");
@@ -170,9 +175,6 @@ int cmd_count(int argc, char **argv)
     progress_view view = { .tty = tty, .estimate = o.parts ? estimate / o.parts : estimate };
     run_log log = { "" };
     const char *message = log.reason;
-    /* The run's memory limit, read once here (the library would read the
-     * same) so that a stop can name it if it set the threads' blocks. */
-    const uint64_t limit = o.max_memory ? o.max_memory : nq_memory_available();
     const nq_count_params params = {
         .n = n, .engine = o.engine, .engine_exact = 1, .threads = threads, .depth = depth,
         .hooks = &hooks,

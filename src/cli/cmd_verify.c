@@ -51,7 +51,7 @@ int cmd_verify(int argc, char **argv)
      * said (and planning and sampling every n took seconds). */
     double seconds = 0;
     for (int n = max; n >= 1; n--) {
-        const double term = cli_estimate_seconds(n, engine, threads, NULL);
+        const double term = cli_estimate_seconds(n, engine, threads, 0, NULL);
         seconds += term;
         if (term < 0.01 * seconds)
             break;

@@ -5,40 +5,71 @@
 #include "nqueens.h"
 
 #include <math.h>
+#include <pthread.h>
 #include <stdio.h>
+#include <time.h>
 
-double cli_estimate_seconds(int n, int engine, int threads, const nq_run_hooks *hooks)
+/* The sample's stop: the user's (hooks->stop), or the clock's at
+ * CLI_WARNING_STOP, raised by a watcher thread. */
+typedef struct sample_watch {
+    volatile int *user;
+    volatile int stop;
+    int done;
+    double deadline;
+} sample_watch;
+
+static double monotonic_seconds(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return t.tv_sec + 1e-9 * t.tv_nsec;
+}
+
+static void *watch_sample(void *arg)
+{
+    sample_watch *w = arg;
+    const struct timespec tick = { 0, 20 * 1000 * 1000 };
+    while (!__atomic_load_n(&w->done, __ATOMIC_ACQUIRE)) {
+        if (w->user && __atomic_load_n(w->user, __ATOMIC_RELAXED))
+            __atomic_store_n(&w->stop, 1, __ATOMIC_RELAXED);
+        else if (monotonic_seconds() >= w->deadline)
+            __atomic_store_n(&w->stop, 1, __ATOMIC_RELAXED);
+        nanosleep(&tick, NULL);
+    }
+    return NULL;
+}
+
+double cli_estimate_seconds(int n, int engine, int threads, uint64_t max_memory,
+                            const nq_run_hooks *hooks)
 {
     const double rough = nq_estimate_quick(n, engine, threads > 0 ? threads : 1);
     /* The rough figure is within 1.5x of the truth or above it (halves,
-     * n = 16..22): below a fifth of a long run, a sample (a plan, up to 10
-     * CPU-s) could not make it one. */
+     * n = 16..22): below a fifth of a long run, a sample could not make it
+     * one. */
     if (rough < CLI_LONG_RUN / 5 || !nq_engine_get(engine)->parallel)
         return rough;
-    /* The sample only while its draws are quick by the rough figure: a
-     * count of large pieces starts without waiting for two of them. A draw
-     * may be the largest piece (the sample's first stratum holds it): its
-     * share of the plan's weight prices it, not the average. */
-    nq_plan *plan;
-    if (nq_plan_create(&plan, n, engine, 0, hooks))
+    /* A sample of 1% of the run, at most CLI_WARNING_SECONDS: within 1.4x
+     * of the full estimate to n = 26 here (slices from n = 24), where the
+     * rough figure was off by up to 5.4x (doc/estimate.md, "Limits"). Its
+     * first two draws may overrun (n = 28: 8 to 14 s; n = 30: a minute):
+     * stopped at CLI_WARNING_STOP, the rough figure stays. */
+    sample_watch w = { .user = hooks ? hooks->stop : NULL,
+                       .deadline = monotonic_seconds() + CLI_WARNING_STOP };
+    pthread_t watcher;
+    if (pthread_create(&watcher, NULL, watch_sample, &w))
         return rough;
-    double sum = 0, largest = 0;
-    for (size_t i = 0; i < nq_plan_size(plan); i++) {
-        const double w = nq_plan_weight(plan, i);
-        sum += w;
-        largest = w > largest ? w : largest;
-    }
-    const double draw = sum > 0 ? rough * threads * largest / sum : rough;
-    nq_plan_destroy(plan);
-    if (draw * CLI_WARNING_SAMPLES > CLI_WARNING_SECONDS * threads)
-        return rough;
+    const nq_run_hooks stop = { .stop = &w.stop };
     nq_estimate_params p = nq_estimate_params_default(n);
     p.engine = engine;
     p.threads = threads;
-    p.samples = CLI_WARNING_SAMPLES;
-    p.hooks = hooks;
+    p.seconds = fmin(CLI_WARNING_SECONDS, 0.01 * rough);
+    p.max_memory = max_memory;
+    p.hooks = &stop;
     nq_estimate_result r;
-    return nq_estimate(&p, &r) ? rough : r.wall_seconds;
+    const int err = nq_estimate(&p, &r);
+    __atomic_store_n(&w.done, 1, __ATOMIC_RELEASE);
+    pthread_join(watcher, NULL);
+    return err ? rough : r.wall_seconds;
 }
 
 void cli_duration(char *buf, size_t size, double seconds)

@@ -8,18 +8,21 @@
 #include "nqueens.h"
 
 #include <stddef.h>
+#include <stdint.h>
 
-/* Draws for the long-run warning: enough for its order of magnitude, few
- * enough to be quick (the first strata's pieces). */
-#define CLI_WARNING_SAMPLES 2
-/* ... and only if they take about this many seconds by the rough figure. */
+/* The long-run warning's sample: 1% of the run by the rough figure, at
+ * most this many wall seconds ... */
 #define CLI_WARNING_SECONDS 5.0
+/* ... and stopped at this many, where its first draws are slow. */
+#define CLI_WARNING_STOP 15.0
 
-/* A wall-clock estimate for `count n` with engine on `threads` threads. The
- * rough figure first: the engine's own quick guess (nq_estimate_quick). If it says the count is not short, a plan engine's
- * figure comes from nq_estimate on CLI_WARNING_SAMPLES draws (hooks->stop
- * ends it early), when they are quick; else the rough one stays. */
-double cli_estimate_seconds(int n, int engine, int threads, const nq_run_hooks *hooks);
+/* A wall-clock estimate for `count n` with engine on `threads` threads and
+ * the count's max_memory (0: none). The rough figure first: the engine's
+ * own quick guess (nq_estimate_quick). If it says the count is not short, a
+ * plan engine's figure comes from nq_estimate's sample (see above); if that
+ * fails, is too slow or hooks->stop ends it, the rough one stays. */
+double cli_estimate_seconds(int n, int engine, int threads, uint64_t max_memory,
+                            const nq_run_hooks *hooks);
 
 /* "42.0 s", "3.2 minutes", "12 hours", "1.5 years"; "unknown" if not finite. */
 void cli_duration(char *buf, size_t size, double seconds);

@@ -301,7 +301,8 @@ int main(int argc, char **argv)
         char what[96];
         snprintf(what, sizeof what, "count %d on %d rank%s of %d thread%s", o.n, ranks,
                  ranks > 1 ? "s" : "", threads, threads > 1 ? "s" : "");
-        cli_announce_long_run(what, cli_estimate_seconds(o.n, o.engine, threads * ranks, NULL),
+        /* No --max-memory: it is each node's, and these are all ranks' threads. */
+        cli_announce_long_run(what, cli_estimate_seconds(o.n, o.engine, threads * ranks, 0, NULL),
                               "--checkpoint FILE keeps the work if it is stopped");
     }
     server s = { .o = &o, .plan = plan, .lock = PTHREAD_MUTEX_INITIALIZER };

@@ -51,7 +51,7 @@ double cli_estimate_seconds(int n, int engine, int threads, uint64_t max_memory,
     /* A sample of 1% of the run, at most CLI_WARNING_SECONDS: within 1.4x
      * of the full estimate to n = 26 here (slices from n = 24), where the
      * rough figure was off by up to 5.4x (doc/estimate.md, "Limits"). Its
-     * first two draws may overrun (n = 28: 8 to 14 s; n = 30: a minute):
+     * first two draws may overrun (n = 28: 8 to 14 s; n = 30: 30 to 60 s):
      * stopped at CLI_WARNING_STOP, the rough figure stays. */
     sample_watch w = { .user = hooks ? hooks->stop : NULL,
                        .deadline = monotonic_seconds() + CLI_WARNING_STOP };

@@ -74,7 +74,7 @@ static void auto_plan(cli_binding *b)
 {
 #ifdef __linux__
     static const char *const openmp[] = { "OMP_PROC_BIND", "OMP_PLACES", "GOMP_CPU_AFFINITY" };
-    for (int i = 0; i < 3; i++)
+    for (size_t i = 0; i < sizeof openmp / sizeof openmp[0]; i++)
         if (getenv(openmp[i]))
             return;
     if (b->threads < 2)

@@ -9,30 +9,24 @@
 #include <stdio.h>
 #include <time.h>
 
-/* The sample's stop: the user's (hooks->stop), or the clock's at
- * CLI_WARNING_STOP, raised by a watcher thread. */
+/* The sample's stop: the user's (hooks->stop), or the clock's after
+ * CLI_WARNING_STOP, raised by a watcher thread that looks every tick. */
 typedef struct sample_watch {
     volatile int *user;
     volatile int stop;
     int done;
-    double deadline;
 } sample_watch;
-
-static double monotonic_seconds(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return t.tv_sec + 1e-9 * t.tv_nsec;
-}
 
 static void *watch_sample(void *arg)
 {
     sample_watch *w = arg;
-    const struct timespec tick = { 0, 20 * 1000 * 1000 };
-    while (!__atomic_load_n(&w->done, __ATOMIC_ACQUIRE)) {
-        if (w->user && __atomic_load_n(w->user, __ATOMIC_RELAXED))
-            __atomic_store_n(&w->stop, 1, __ATOMIC_RELAXED);
-        else if (monotonic_seconds() >= w->deadline)
+    enum { TICK_MS = 20 };
+    const struct timespec tick = { 0, TICK_MS * 1000 * 1000 };
+    /* Sleeps of at least a tick: the stop comes at CLI_WARNING_STOP or a
+     * little after, which is all a cap needs. */
+    for (long ticks = 0; !__atomic_load_n(&w->done, __ATOMIC_ACQUIRE); ticks++) {
+        if ((w->user && __atomic_load_n(w->user, __ATOMIC_RELAXED)) ||
+            ticks * TICK_MS >= CLI_WARNING_STOP * 1000)
             __atomic_store_n(&w->stop, 1, __ATOMIC_RELAXED);
         nanosleep(&tick, NULL);
     }
@@ -53,8 +47,7 @@ double cli_estimate_seconds(int n, int engine, int threads, uint64_t max_memory,
      * rough figure was off by up to 5.4x (doc/estimate.md, "Limits"). Its
      * first two draws may overrun (n = 28: 8 to 14 s; n = 30: 30 to 60 s):
      * stopped at CLI_WARNING_STOP, the rough figure stays. */
-    sample_watch w = { .user = hooks ? hooks->stop : NULL,
-                       .deadline = monotonic_seconds() + CLI_WARNING_STOP };
+    sample_watch w = { .user = hooks ? hooks->stop : NULL };
     pthread_t watcher;
     if (pthread_create(&watcher, NULL, watch_sample, &w))
         return rough;

@@ -388,3 +388,42 @@ Test(halves, a_stop_ends_a_turn_part)
     cr_assert_eq(nq_halves_turn_part(16, 2, -1, -1, &stop, &found), NQ_ERR(EINTR));
     cr_assert_eq(nq_halves_turn_part(16, 1, -1, -1, &stop, &found), NQ_ERR(EINTR));
 }
+
+/* A thread's buffers come from one block (halves_work.c): each on its own
+ * 64-byte line, in the order carved, inside the block, and the streams'
+ * per-set scratch zero as the bucketing expects. */
+Test(halves, work_buffers_are_carved_from_one_block)
+{
+    nq_carve c = { 0 };
+    cr_assert_null(nq_carve_take(&c, 1));
+    cr_assert_eq(c.used, 64);
+    cr_assert_null(nq_carve_take(&c, 65));
+    cr_assert_eq(c.used, 192);
+
+    const size_t budgets[] = { 1, 0 };
+    for (size_t b = 0; b < 2; b++) {
+        nq_halves_work *w;
+        cr_assert_eq(nq_halves_work_create(&w, 12, nq_simd_best(), budgets[b]), 0);
+        const stream *s = w->sides, *e = w->sides + 1;
+        const memo *m = &w->memo;
+        const void *const p[] = { s->raw,   s->tcols, s->tc,     s->tf,      s->hc,      s->hf,
+                                  s->hbc,   s->hbb,   s->rc,     s->rf,      s->rbc,     s->rbb,
+                                  s->rat,   s->hbeg,  s->hend,   s->hstamp,  w->keep[0], e->raw,
+                                  e->tcols, e->tc,    e->tf,     e->hc,      e->hf,      e->hbc,
+                                  e->hbb,   e->rc,    e->rf,     e->rbc,     e->rbb,     e->rat,
+                                  e->hbeg,  e->hend,  e->hstamp, w->keep[1], m->cols,    m->c,
+                                  m->f,     m->bcols, m->bbeg,   m->raw,     m->tally,   m->at,
+                                  m->count, m->bat,   m->bcount, w->west,    w->east };
+        const uintptr_t lo = (uintptr_t)w->block, hi = lo + w->block_bytes;
+        for (size_t i = 0; i < sizeof p / sizeof *p; i++) {
+            const uintptr_t a = (uintptr_t)p[i];
+            cr_assert(a % 64 == 0 && a >= lo && a < hi, "buffer %zu at %#lx, block %#lx..%#lx", i,
+                      (unsigned long)a, (unsigned long)lo, (unsigned long)hi);
+            cr_assert(i == 0 || a > (uintptr_t)p[i - 1], "buffer %zu out of order", i);
+        }
+        for (size_t k = 0; k < 2; k++)
+            for (size_t j = 0; j < (size_t)1 << w->G.h; j++)
+                cr_assert(w->sides[k].rat[j] == 0 && w->sides[k].hstamp[j] == 0);
+        nq_halves_work_destroy(w);
+    }
+}

@@ -17,34 +17,21 @@
  * set fit in what nq_memo_make_room leaves. */
 #define MEMO_LIST (4 * NQ_MEMO_KINDS)
 
-int nq_memo_init(memo *m, int h, size_t entries)
+void nq_memo_carve(memo *m, int h, size_t entries, nq_carve *c)
 {
     const size_t n = entries ? entries : 1, keys = (size_t)NQ_MEMO_KINDS << h;
     *m = (memo){ .cap = entries, .bcap = n / 2 + 1 };
-    m->cols = malloc(n * sizeof *m->cols);
-    m->c = malloc(n * sizeof *m->c);
-    m->f = malloc(n * sizeof *m->f);
-    m->bcols = malloc(m->bcap * sizeof *m->bcols);
-    m->bbeg = malloc((m->bcap + 1) * sizeof *m->bbeg);
-    m->raw = malloc((entries / MEMO_LIST + 1) * sizeof *m->raw);
-    m->tally = malloc(((size_t)1 << h) * sizeof *m->tally);
-    m->at = malloc(keys * sizeof *m->at);
-    m->count = malloc(keys * sizeof *m->count);
-    m->bat = malloc(keys * sizeof *m->bat);
-    m->bcount = malloc(keys * sizeof *m->bcount);
-    if (!m->cols || !m->c || !m->f || !m->bcols || !m->bbeg || !m->raw || !m->tally || !m->at ||
-        !m->count || !m->bat || !m->bcount)
-        return NQ_ERR(ENOMEM);
-    nq_memo_clear(m, h);
-    return 0;
-}
-
-void nq_memo_free(memo *m)
-{
-    void *const all[] = { m->cols, m->c, m->f, m->bcols, m->bbeg, m->raw,
-                          m->tally, m->at, m->count, m->bat, m->bcount };
-    for (size_t i = 0; i < sizeof all / sizeof *all; i++)
-        free(all[i]);
+    m->cols = nq_carve_take(c, n * sizeof *m->cols);
+    m->c = nq_carve_take(c, n * sizeof *m->c);
+    m->f = nq_carve_take(c, n * sizeof *m->f);
+    m->bcols = nq_carve_take(c, m->bcap * sizeof *m->bcols);
+    m->bbeg = nq_carve_take(c, (m->bcap + 1) * sizeof *m->bbeg);
+    m->raw = nq_carve_take(c, (entries / MEMO_LIST + 1) * sizeof *m->raw);
+    m->tally = nq_carve_take(c, ((size_t)1 << h) * sizeof *m->tally);
+    m->at = nq_carve_take(c, keys * sizeof *m->at);
+    m->count = nq_carve_take(c, keys * sizeof *m->count);
+    m->bat = nq_carve_take(c, keys * sizeof *m->bat);
+    m->bcount = nq_carve_take(c, keys * sizeof *m->bcount);
 }
 
 void nq_memo_clear(memo *m, int h)
@@ -81,13 +68,6 @@ void nq_memo_make_room(memo *m, int h)
             m->at[k] = UNKNOWN;
     m->used = m->floor;
     m->bused = m->bfloor;
-}
-
-size_t nq_memo_bytes(int h, size_t entries)
-{
-    const size_t sets = (size_t)1 << h;
-    return (entries + 1) * NQ_MEMO_ENTRY + (entries / MEMO_LIST + 1) * sizeof(qent) +
-           sets * sizeof(uint32_t) + 4 * NQ_MEMO_KINDS * sets * sizeof(uint32_t);
 }
 
 /* The n entries in m->raw into the pool at m->used, sorted by columns (a
@@ -220,47 +200,27 @@ static size_t lsrc_count(const lsrc *s)
 /* Entries of a streamed chunk of an enumeration or a part. */
 #define RUN_CHUNK 4096
 
-int nq_stream_init(stream *s, const geom *G, int east, size_t held)
+void nq_stream_carve(stream *s, const geom *G, int east, size_t held, nq_carve *c)
 {
     /* A bucket of either chunk fits in a block (the caller's cap >= held). */
     const size_t rcap = held < RUN_CHUNK ? held : RUN_CHUNK, sets = (size_t)1 << G->h;
     *s = (stream){ .G = G, .east = east, .hcap = held, .rcap = rcap };
-    s->raw = malloc(held * sizeof *s->raw);
-    s->tcols = malloc(held * sizeof *s->tcols);
-    s->tc = malloc(held * sizeof *s->tc);
-    s->tf = malloc(held * sizeof *s->tf);
-    s->hc = malloc(held * sizeof *s->hc);
-    s->hf = malloc(held * sizeof *s->hf);
-    s->hbc = malloc(held * sizeof *s->hbc);
-    s->hbb = malloc((held + 1) * sizeof *s->hbb);
-    s->rc = malloc(rcap * sizeof *s->rc);
-    s->rf = malloc(rcap * sizeof *s->rf);
-    s->rbc = malloc(rcap * sizeof *s->rbc);
-    s->rbb = malloc((rcap + 1) * sizeof *s->rbb);
-    s->rat = calloc(sets, sizeof *s->rat);
-    s->hbeg = malloc(sets * sizeof *s->hbeg);
-    s->hend = malloc(sets * sizeof *s->hend);
-    s->hstamp = calloc(sets, sizeof *s->hstamp);
-    return s->raw && s->tcols && s->tc && s->tf && s->hc && s->hf && s->hbc && s->hbb && s->rc &&
-                   s->rf && s->rbc && s->rbb && s->rat && s->hbeg && s->hend && s->hstamp
-               ? 0
-               : NQ_ERR(ENOMEM);
-}
-
-void nq_stream_free(stream *s)
-{
-    void *const all[] = { s->raw, s->tcols, s->tc,  s->tf,  s->hc,  s->hf,   s->hbc, s->hbb,
-                          s->rc,  s->rf,    s->rbc, s->rbb, s->rat, s->hbeg, s->hend, s->hstamp };
-    for (size_t i = 0; i < sizeof all / sizeof *all; i++)
-        free(all[i]);
-}
-
-size_t nq_stream_bytes(const stream *s)
-{
-    const size_t sets = (size_t)1 << s->G->h;
-    return s->hcap * (sizeof *s->raw + NQ_MEMO_ENTRY + 2 * sizeof *s->hc + 2 * sizeof *s->hbc) +
-           s->rcap * (2 * sizeof *s->rc + 2 * sizeof *s->rbc) + 2 * sizeof *s->rbb +
-           4 * sets * sizeof *s->rat;
+    s->raw = nq_carve_take(c, held * sizeof *s->raw);
+    s->tcols = nq_carve_take(c, held * sizeof *s->tcols);
+    s->tc = nq_carve_take(c, held * sizeof *s->tc);
+    s->tf = nq_carve_take(c, held * sizeof *s->tf);
+    s->hc = nq_carve_take(c, held * sizeof *s->hc);
+    s->hf = nq_carve_take(c, held * sizeof *s->hf);
+    s->hbc = nq_carve_take(c, held * sizeof *s->hbc);
+    s->hbb = nq_carve_take(c, (held + 1) * sizeof *s->hbb);
+    s->rc = nq_carve_take(c, rcap * sizeof *s->rc);
+    s->rf = nq_carve_take(c, rcap * sizeof *s->rf);
+    s->rbc = nq_carve_take(c, rcap * sizeof *s->rbc);
+    s->rbb = nq_carve_take(c, (rcap + 1) * sizeof *s->rbb);
+    s->rat = nq_carve_take(c, sets * sizeof *s->rat); /* zero: the block is */
+    s->hbeg = nq_carve_take(c, sets * sizeof *s->hbeg);
+    s->hend = nq_carve_take(c, sets * sizeof *s->hend);
+    s->hstamp = nq_carve_take(c, sets * sizeof *s->hstamp); /* zero */
 }
 
 void nq_stream_begin(stream *s, memo *m, int kind, uint32_t north, uint32_t south,

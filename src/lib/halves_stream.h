@@ -11,6 +11,7 @@
 #include "halves_geom.h"
 #include "halves_join.h"
 #include "halves_quads.h"
+#include "util.h"
 
 #include <stddef.h>
 #include <stdint.h>
@@ -98,8 +99,9 @@ typedef struct stream {
     const uint8_t *keep; /* NULL, or per north column set: 0 leaves its half-boards out */
 } stream;
 
-int nq_memo_init(memo *m, int h, size_t entries);
-void nq_memo_free(memo *m);
+/* The memo's buffers from the thread's block (util.h's two passes); the
+ * block's owner frees it. nq_memo_clear before use. */
+void nq_memo_carve(memo *m, int h, size_t entries, nq_carve *c);
 void nq_memo_clear(memo *m, int h);
 /* Empties the memo (down to its pinned lists, where those leave room)
  * unless the four lists of a row set fit in what is left: before their
@@ -108,13 +110,10 @@ void nq_memo_make_room(memo *m, int h);
 /* From now on nq_memo_make_room keeps the lists made so far where it can
  * (a piece's north lists, met again at every south set); 0 to keep none. */
 void nq_memo_pin(memo *m, int on);
-/* Bytes a memo of `entries` holds. */
-size_t nq_memo_bytes(int h, size_t entries);
 
-/* Buffers for a stream holding chunks of `held` entries. NQ_ERR(ENOMEM). */
-int nq_stream_init(stream *s, const geom *G, int east, size_t held);
-void nq_stream_free(stream *s);
-size_t nq_stream_bytes(const stream *s);
+/* Buffers for a stream holding chunks of `held` entries, from the thread's
+ * block (util.h's two passes), which must start zeroed. */
+void nq_stream_carve(stream *s, const geom *G, int east, size_t held, nq_carve *c);
 
 /* Starts the side's half-boards for these north and south rows: only those
  * whose north placement's place in its list is `part` modulo `parts` (parts

@@ -55,6 +55,18 @@ nq_halves_sizes nq_halves_sizes_for(size_t budget)
     return z;
 }
 
+/* A thread's fixed buffers, carved from its block (util.h's two passes). */
+static void carve(nq_halves_work *w, nq_carve *c)
+{
+    for (int k = 0; k < 2; k++) {
+        nq_stream_carve(&w->sides[k], &w->G, k, w->z.held, c);
+        w->keep[k] = nq_carve_take(c, (size_t)1 << w->G.h);
+    }
+    nq_memo_carve(&w->memo, w->G.h, w->z.memo, c);
+    w->west = nq_carve_take(c, w->z.west * sizeof *w->west);
+    w->east = nq_carve_take(c, w->z.east * sizeof *w->east);
+}
+
 int nq_halves_work_create(nq_halves_work **out, int n, nq_simd level, size_t budget)
 {
     *out = NULL;
@@ -66,21 +78,24 @@ int nq_halves_work_create(nq_halves_work **out, int n, nq_simd level, size_t bud
     w->z = nq_halves_sizes_for(budget ? budget : NQ_HALVES_BUDGET_DEFAULT);
     int err = nq_match_create(&w->match, level);
     w->join = nq_halves_join_fn(level == NQ_SIMD_AVX512);
-    for (int k = 0; k < 2 && !err; k++) {
-        err = nq_stream_init(&w->sides[k], &w->G, k, w->z.held);
-    }
-    if (!err)
-        err = nq_memo_init(&w->memo, w->G.h, w->z.memo);
-    w->west = malloc(w->z.west * sizeof *w->west);
-    w->east = malloc(w->z.east * sizeof *w->east);
-    for (int k = 0; k < 2; k++)
-        w->keep[k] = malloc((size_t)1 << w->G.h);
-    if (!err && (!w->west || !w->east || !w->keep[0] || !w->keep[1]))
+    /* One block, not a mapping per buffer: two threads mapping and
+     * unmapping 30 buffers each at once waited on each other's memory-map
+     * lock (count 16 -t 2: 1 ms of 32). calloc: the streams' per-set
+     * scratch starts at zero, and a large block is fresh pages, touched
+     * only where used. */
+    nq_carve size = { 0 };
+    carve(w, &size);
+    w->block_bytes = size.used + 63;
+    w->block = err ? NULL : calloc(1, w->block_bytes);
+    if (!err && !w->block)
         err = NQ_ERR(ENOMEM);
     if (err) {
         nq_halves_work_destroy(w);
         return err;
     }
+    nq_carve c = { .at = (unsigned char *)(((uintptr_t)w->block + 63) & ~(uintptr_t)63) };
+    carve(w, &c);
+    nq_memo_clear(&w->memo, w->G.h);
     *out = w;
     return 0;
 }
@@ -89,27 +104,17 @@ void nq_halves_work_destroy(nq_halves_work *w)
 {
     if (!w)
         return;
-    for (int k = 0; k < 2; k++) {
-        nq_stream_free(&w->sides[k]);
+    for (int k = 0; k < 2; k++)
         free(w->all[k]);
-        free(w->keep[k]);
-    }
-    nq_memo_free(&w->memo);
-    free(w->west);
-    free(w->east);
+    free(w->block);
     nq_match_destroy(w->match);
     free(w);
 }
 
 size_t nq_halves_work_bytes(const nq_halves_work *w)
 {
-    size_t bytes = sizeof *w + (w->z.west + w->z.east) * sizeof(uint64_t) +
-                   nq_match_bytes(w->match) + nq_memo_bytes(w->G.h, w->z.memo);
-    for (int k = 0; k < 2; k++) {
-        bytes += nq_stream_bytes(&w->sides[k]) + w->all_cap[k] * sizeof(uint64_t);
-        bytes += (size_t)1 << w->G.h;
-    }
-    return bytes;
+    return sizeof *w + w->block_bytes + nq_match_bytes(w->match) +
+           (w->all_cap[0] + w->all_cap[1]) * sizeof(uint64_t);
 }
 
 /* --------------------------------------------------------- half-boards */

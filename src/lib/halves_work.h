@@ -26,6 +26,8 @@ struct nq_halves_work {
     nq_match *match;
     join_fn join;
     uint8_t *keep[2]; /* even n: the current pass's column sets, per side (2^h each) */
+    void *block;      /* the buffers above but all and match: one allocation */
+    size_t block_bytes;
     int transpose;    /* even n: the transpose's symmetries too */
 };
 

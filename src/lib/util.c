@@ -32,3 +32,10 @@ int nq_depth_for(int n, int first, const int *above, int count)
         depth++;
     return depth;
 }
+
+void *nq_carve_take(nq_carve *c, size_t bytes)
+{
+    void *p = c->at ? c->at + c->used : NULL;
+    c->used += (bytes + 63) & ~(size_t)63;
+    return p;
+}

@@ -45,6 +45,15 @@ static inline uint64_t nq_splitmix64(uint64_t *state)
     return z ^ (z >> 31);
 }
 
+/* Buffers carved from one block, each on a 64-byte line: a first pass with
+ * `at` NULL adds up their bytes (and hands out NULL), a second hands out
+ * the block's memory in the same order. */
+typedef struct {
+    unsigned char *at;
+    size_t used;
+} nq_carve;
+void *nq_carve_take(nq_carve *c, size_t bytes);
+
 /* Monotonic wall-clock seconds. */
 double nq_now(void);
 /* CPU seconds of the calling thread. */

@@ -4,7 +4,6 @@
 
 #include "nqueens.h"
 
-#include <stdlib.h>
 #include <string.h>
 
 /* Marks in memo.at: a list not met yet, and one too large to keep. */

@@ -85,15 +85,14 @@ int nq_halves_work_create(nq_halves_work **out, int n, nq_simd level, size_t bud
      * only where used. */
     nq_carve size = { 0 };
     carve(w, &size);
-    w->block_bytes = size.used + 63;
-    w->block = err ? NULL : calloc(1, w->block_bytes);
-    if (!err && !w->block)
+    w->block_bytes = nq_carve_block_bytes(&size);
+    if (!err && !(w->block = calloc(1, w->block_bytes)))
         err = NQ_ERR(ENOMEM);
     if (err) {
         nq_halves_work_destroy(w);
         return err;
     }
-    nq_carve c = { .at = (unsigned char *)(((uintptr_t)w->block + 63) & ~(uintptr_t)63) };
+    nq_carve c = nq_carve_from(w->block);
     carve(w, &c);
     nq_memo_clear(&w->memo, w->G.h);
     *out = w;

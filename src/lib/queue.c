@@ -54,14 +54,21 @@ static void *idle(void *arg)
     return arg;
 }
 
-/* Whether `threads` threads can start now: libgomp ends the process when it
- * cannot create one (a small `ulimit -v`, say), so they are tried first, all
- * alive at once with the default stack, as libgomp makes them, and one more
- * for start_team's spare. Once per process for each larger count. */
-static int threads_can_start(int threads)
+/* Whether `threads` threads can start now, and libgomp's pool made for
+ * them. libgomp ends the process when it cannot create a thread (a small
+ * `ulimit -v`, say), so they are tried first, all alive at once with the
+ * default stack, as libgomp makes them, and one more for the spare below.
+ * The pool: libgomp's master spins at the team's dock (about 3 ms) until
+ * each new thread has run, and a new thread placed on the master's own CPU
+ * waits out that spin (the first region of a process took 3 ms here, 7 in
+ * a quarter of runs). libgomp spins only briefly when its threads outnumber
+ * the CPUs, so the pool is made by an empty region with one spare thread
+ * (threads that fill the CPUs then outnumber them); the real region finds
+ * its threads docked. Once per process for each larger count. */
+static int start_threads(int threads)
 {
-    static int proven = 1;
-    if (threads <= __atomic_load_n(&proven, __ATOMIC_RELAXED))
+    static int started_for = 1;
+    if (threads <= __atomic_load_n(&started_for, __ATOMIC_RELAXED))
         return 0;
     pthread_t *t = malloc((size_t)threads * sizeof *t);
     if (!t)
@@ -74,27 +81,13 @@ static int threads_can_start(int threads)
     while (started > 0)
         pthread_join(t[--started], NULL);
     free(t);
-    if (!err)
-        __atomic_store_n(&proven, threads, __ATOMIC_RELAXED);
-    return err;
-}
-
-/* libgomp's master spins at the team's dock (about 3 ms) until each new
- * thread has run, and a new thread placed on the master's own CPU waits out
- * that spin: the first region of a process took 3 ms here, 7 in a quarter
- * of runs. libgomp spins only briefly when its threads outnumber the CPUs,
- * so the pool is made by an empty region with one spare thread (threads
- * that fill the CPUs then outnumber them); the real region finds its
- * threads docked. Once per process for each larger count. */
-static void start_team(int threads)
-{
-    static int made = 1;
-    if (threads <= __atomic_load_n(&made, __ATOMIC_RELAXED))
-        return;
+    if (err)
+        return err;
     omp_set_dynamic(0);
 #pragma omp parallel num_threads(threads + 1)
     __asm__ volatile("" ::: "memory"); /* an empty region, which GCC would drop */
-    __atomic_store_n(&made, threads, __ATOMIC_RELAXED);
+    __atomic_store_n(&started_for, threads, __ATOMIC_RELAXED);
+    return 0;
 }
 
 /* Groups dealt to threads (plan->groups): each thread's own subproblems in
@@ -256,13 +249,12 @@ static int run_list(const nq_plan *plan, int threads, const size_t *todo, size_t
     if (threads < 0 || threads > NQ_MAX_THREADS)
         return NQ_ERR(EINVAL);
     threads = nq_threads_for(threads);
-    const int startable = threads_can_start(threads);
+    const int startable = start_threads(threads);
     if (startable)
         return startable;
     const nq_run_hooks none = { 0 };
     if (!hooks)
         hooks = &none;
-    start_team(threads);
     thread_acc *acc = aligned_alloc(64, (size_t)threads * sizeof *acc);
     if (!acc)
         return NQ_ERR(ENOMEM);

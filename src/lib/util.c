@@ -1,6 +1,8 @@
-/* Small helpers shared inside libnqueens: the clock, FNV-1a, the depth rule. */
+/* Small helpers shared inside libnqueens: the clock, FNV-1a, the depth rule,
+ * buffers carved from one block. */
 #include "util.h"
 
+#include <stdint.h>
 #include <time.h>
 
 double nq_now(void)
@@ -33,9 +35,22 @@ int nq_depth_for(int n, int first, const int *above, int count)
     return depth;
 }
 
+#define CARVE_LINE 64
+
 void *nq_carve_take(nq_carve *c, size_t bytes)
 {
     void *p = c->at ? c->at + c->used : NULL;
-    c->used += (bytes + 63) & ~(size_t)63;
+    c->used += (bytes + CARVE_LINE - 1) & ~(size_t)(CARVE_LINE - 1);
     return p;
+}
+
+size_t nq_carve_block_bytes(const nq_carve *sized)
+{
+    return sized->used + CARVE_LINE - 1; /* room to start on a line */
+}
+
+nq_carve nq_carve_from(void *block)
+{
+    const uintptr_t at = ((uintptr_t)block + CARVE_LINE - 1) & ~(uintptr_t)(CARVE_LINE - 1);
+    return (nq_carve){ .at = (unsigned char *)at };
 }

@@ -46,13 +46,16 @@ static inline uint64_t nq_splitmix64(uint64_t *state)
 }
 
 /* Buffers carved from one block, each on a 64-byte line: a first pass with
- * `at` NULL adds up their bytes (and hands out NULL), a second hands out
- * the block's memory in the same order. */
+ * `at` NULL adds up their bytes (and hands out NULL); a block of
+ * nq_carve_block_bytes of that, from any allocator, then holds them, and a
+ * second pass from nq_carve_from(block) hands them out in the same order. */
 typedef struct {
     unsigned char *at;
     size_t used;
 } nq_carve;
 void *nq_carve_take(nq_carve *c, size_t bytes);
+size_t nq_carve_block_bytes(const nq_carve *sized);
+nq_carve nq_carve_from(void *block);
 
 /* Monotonic wall-clock seconds. */
 double nq_now(void);

@@ -6,6 +6,7 @@
 #include <criterion/criterion.h>
 
 #include "halves.h"
+#include "halves_engine.h" /* nq_halves_memory */
 #include "halves_fixtures.h"
 #include "halves_walk.h"
 #include "known_values.h"
@@ -312,6 +313,34 @@ Test(halves, a_piece_of_several_north_sets_resumes_whole, .timeout = 300)
             }
         }
         nq_halves_work_destroy(w);
+        free(pieces);
+    }
+}
+
+/* nq_count_memory's share of a thread (the engine's bound with two threads
+ * less with one) holds what a thread's buffers come to after counting every
+ * piece, at the default budget and at the smallest. */
+Test(halves, a_thread_stays_within_its_bound, .timeout = 300)
+{
+    for (int n = 8; n <= 15; n++) {
+        size_t fallback;
+        const uint64_t each = nq_halves_memory(n, 2, 0, &fallback) - nq_halves_memory(n, 1, 0, NULL);
+        const size_t budgets[] = { fallback, NQ_HALVES_BUDGET_MIN };
+        nq_halves_piece *pieces;
+        size_t size;
+        cr_assert_eq(nq_halves_pieces(n, 0, 1, NULL, &pieces, &size), 0);
+        for (size_t b = 0; b < 2; b++) {
+            nq_halves_work *w;
+            cr_assert_eq(nq_halves_work_create(&w, n, nq_simd_best(), budgets[b]), 0);
+            for (size_t i = 0; i < size; i++) {
+                nq_u128 t;
+                cr_assert_eq(nq_halves_count_piece(w, &pieces[i], NULL, &t), 0);
+            }
+            const uint64_t bound = each - fallback + budgets[b], used = nq_halves_work_bytes(w);
+            cr_assert(used <= bound, "n=%d, budget %zu: %llu bytes, bound %llu", n, budgets[b],
+                      (unsigned long long)used, (unsigned long long)bound);
+            nq_halves_work_destroy(w);
+        }
         free(pieces);
     }
 }

@@ -42,7 +42,6 @@ typedef struct nq_engine {
     /* Optional per-thread buffers, made by each thread before it takes work. */
     int (*work_create)(const nq_plan *plan, void **work);
     void (*work_destroy)(void *work);
-    size_t (*work_bytes)(const void *work);
     /* Counts subproblem i. May return NQ_ERR(EINTR) when *stop is set
      * (the subproblem is then not done) or another negative errno. */
     int (*count_one)(const nq_plan *plan, size_t i, void *work, const volatile int *stop,

@@ -89,7 +89,8 @@ nq_halves_sizes nq_halves_sizes_for(size_t budget);
 typedef struct nq_halves_work nq_halves_work;
 int nq_halves_work_create(nq_halves_work **out, int n, nq_simd level, size_t budget);
 void nq_halves_work_destroy(nq_halves_work *w);
-/* Bytes the buffers hold now. */
+/* Bytes the buffers hold now (within nq_halves_memory's share of a
+ * thread: tests/test_halves_pieces.c). */
 size_t nq_halves_work_bytes(const nq_halves_work *w);
 
 /* Even n: the transpose's symmetries too (halves_transpose.h), which halve

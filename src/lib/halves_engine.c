@@ -146,11 +146,6 @@ void nq_halves_work_free(void *work)
     nq_halves_work_destroy(work);
 }
 
-size_t nq_halves_work_size(const void *work)
-{
-    return nq_halves_work_bytes(work);
-}
-
 int nq_halves_count_one(const nq_plan *plan, size_t i, void *work, const volatile int *stop,
                         nq_sub_result *out)
 {
@@ -326,7 +321,6 @@ const nq_engine nq_halves_engine = {
     .plan = nq_halves_plan,
     .work_create = nq_halves_work_new,
     .work_destroy = nq_halves_work_free,
-    .work_bytes = nq_halves_work_size,
     .count_one = nq_halves_count_one,
     .count_marked = nq_halves_count_marked,
     .mark_share = nq_halves_mark_share,

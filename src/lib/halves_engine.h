@@ -8,7 +8,6 @@
 int nq_halves_plan(nq_plan *plan, const volatile int *stop);
 int nq_halves_work_new(const nq_plan *plan, void **work);
 void nq_halves_work_free(void *work);
-size_t nq_halves_work_size(const void *work);
 int nq_halves_count_one(const nq_plan *plan, size_t i, void *work, const volatile int *stop,
                         nq_sub_result *out);
 int nq_halves_sample(const nq_plan *plan, size_t i, void *work, uint64_t pick,

@@ -39,12 +39,14 @@ static int time_one(sampler *s, draw *d, void *work, int again)
     }
     nq_sub_result r = { 0, 0 };
     /* A count's thread comes to a subproblem with its buffers warm from
-     * the one `threads` places before it in the queue (an engine keeps
-     * what pieces share): so comes the sample's. */
+     * the ones `threads`, 2 `threads`, ... places before it in the queue
+     * (an engine keeps what pieces share): so comes the sample's. */
     const double warming = nq_thread_cpu();
-    if (d->at >= (size_t)s->count_threads)
-        err = s->engine->count_one(s->plan, s->plan->order[d->at - (size_t)s->count_threads],
-                                   work, s->stop, &r);
+    const size_t step = (size_t)s->count_threads;
+    for (size_t back = WARM_PIECES; back > 0 && !err; back--)
+        if (d->at >= back * step)
+            err = s->engine->count_one(s->plan, s->plan->order[d->at - back * step], work,
+                                       s->stop, &r);
     const double begin = nq_thread_cpu();
     if (!err)
         err = s->engine->count_one(s->plan, d->i, work, s->stop, &r);
@@ -52,9 +54,7 @@ static int time_one(sampler *s, draw *d, void *work, int again)
     d->spent += end - warming;
     if (again) {
         d->again_seconds = end - begin;
-        d->again_warm_seconds = begin - warming;
     } else {
-        d->warm_seconds = begin - warming;
         d->seconds = end - begin;
         d->total = r.total;
     }
@@ -257,14 +257,14 @@ static int sample_by_budget(sampler *s, const nq_estimate_params *p, double plan
     s->deadline = start + (p->seconds > 0 ? p->seconds : NQ_ESTIMATE_SECONDS) / again;
     double cpu_budget = 0, spent = 0, draws = 0;
     /* Where the engine may slice, slices first: cheap, and each prices its
-     * whole piece (projected seconds, twice with the warm-up). Whole pieces
+     * whole piece (projected seconds, with its warm-up pieces). Whole pieces
      * if COARSE_DRAWS fit (n = 20: about 4, errors to 50%; two whole draws
      * to price them had spent its budget). */
     s->slices |= s->may_slice;
     int err = pilot(s, p, plan_seconds, again, &cpu_budget, &spent, &draws);
     double whole = 0;
     for (size_t k = 0; k < s->count; k++)
-        whole += 2 * s->draws[k].seconds / (double)s->count;
+        whole += (1 + WARM_PIECES) * s->draws[k].seconds / (double)s->count;
     if (!err && s->may_slice && draws * s->price / fmax(whole, 1e-9) >= COARSE_DRAWS) {
         s->slices = 0;
         nq_est_cut_strata(s, PILOT_STRATA);

@@ -15,7 +15,12 @@ enum {
     MIN_ROUNDS = 2,   /* a stratum's variance needs two draws */
     DRAWS_PER_STRATUM = 2,
     RETIME_EVERY = 8, /* draws timed twice, for the timing noise */
-    COARSE_DRAWS = 16 /* fewer whole subproblems in the budget: slices */
+    COARSE_DRAWS = 16, /* fewer whole subproblems in the budget: slices */
+    /* Pieces counted, untimed, before a timed one, as a count's thread
+     * came to it (the memo fills over several pieces): after one, n = 19's
+     * pieces took 1.03x to 1.05x their time after two, and 1.07x their
+     * time after eight; each costs a piece a draw (doc/estimate.md). */
+    WARM_PIECES = 2
 };
 
 /* The method's own error, relative, one sigma: a sampled piece runs apart
@@ -31,10 +36,9 @@ typedef struct draw {
     size_t before; /* the stratum's draw before this one, or SIZE_MAX */
     int repeat;    /* i was drawn before: its counts and time are copied */
     uint64_t pick; /* the slice, when the sampler times slices */
-    double seconds;      /* CPU time of its solve (estimated from a slice) */
-    double spent;        /* CPU time the draw took, timings again included */
-    double warm_seconds; /* and of the one before it (not counted) */
-    double again_seconds, again_warm_seconds; /* timed a second time, or 0 */
+    double seconds;       /* CPU time of its solve (estimated from a slice) */
+    double spent;         /* CPU time the draw took, warm-ups and timings again included */
+    double again_seconds; /* timed a second time, or 0 */
     nq_u128 total;
     int skipped; /* not started: the budget had run out (then dropped) */
 } draw;

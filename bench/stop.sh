@@ -45,6 +45,8 @@ for c in "${cases[@]}"; do
         wait "$pid" || status=$?
         t1=$(date +%s.%N)
         saved=no
+        grep -q "while planning, before any work; nothing to save" "$work/err" &&
+            saved="nothing to save (stopped while planning)"
         [[ -s $ck ]] && saved="yes ($(sed -n 's/^done //p' "$ck") done)"
         latency=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.3f s", b - a }')
         table+=$'\n'"| \`count $c\` | $at s | $latency | $status | $saved |"

@@ -187,7 +187,9 @@ NQ_API int nq_count_engine(const nq_count_params *params);
  * threads held to max_memory (0: no limit). halves shrinks its per-thread
  * blocks to fit; the value exceeds max_memory only when nothing fits. */
 NQ_API uint64_t nq_count_memory(int n, int engine, int threads, uint64_t max_memory);
-/* The memory available now (MemAvailable), or 0 if unknown. */
+/* The memory this process may take now: MemAvailable, or less where its
+ * memory cgroup (v1 or v2, as a batch system's job has) or its RLIMIT_AS
+ * leaves less; 0 if unknown. */
 NQ_API uint64_t nq_memory_available(void);
 
 typedef struct nq_count_result {

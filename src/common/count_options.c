@@ -231,7 +231,8 @@ void print_count_options_help(int accept)
                "  --part K/M       count only part K of M (by estimated work; needs\n"
                "                   --checkpoint); 'nqueens merge' combines the parts' files\n"
                "  --max-memory SIZE  refuse a count that would need more (e.g. 4G; default:\n"
-               "                   the memory available)\n",
+               "                   the memory available: MemAvailable, or the job's memory\n"
+               "                   cgroup or address-space limit if less)\n",
                CLI_CHECKPOINT_EVERY);
     printf("  --json           one JSON object on stdout\n"
            "  -h, --help       this help\n");

@@ -482,16 +482,3 @@ uint64_t nq_count_memory(int n, int engine, int threads, uint64_t max_memory)
         threads = nq_default_threads();
     return e->memory ? e->memory(n, threads, max_memory, NULL) : (uint64_t)16 << 20;
 }
-
-uint64_t nq_memory_available(void)
-{
-    FILE *f = fopen("/proc/meminfo", "r");
-    unsigned long long kib = 0;
-    char line[256];
-    while (f && fgets(line, sizeof line, f))
-        if (sscanf(line, "MemAvailable: %llu kB", &kib) == 1)
-            break;
-    if (f)
-        fclose(f);
-    return (uint64_t)kib << 10;
-}

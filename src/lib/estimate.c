@@ -468,9 +468,11 @@ int nq_estimate(const nq_estimate_params *p, nq_estimate_result *r)
         return err;
     r->subproblems = plan->size;
     r->depth = plan->depth;
-    r->peak_memory_bytes = nq_count_memory(p->n, p->engine, r->threads, p->max_memory);
-    if (e->memory) /* the buffers the count's threads would have */
-        e->memory(p->n, r->threads, p->max_memory, &plan->work_budget);
+    /* The count's limit (count.c): the blocks it would have, here. */
+    const uint64_t limit = p->max_memory ? p->max_memory : nq_memory_available();
+    r->peak_memory_bytes = nq_count_memory(p->n, p->engine, r->threads, limit);
+    if (e->memory)
+        e->memory(p->n, r->threads, limit, &plan->work_budget);
     r->slices = p->slices > 0 || (!p->slices && e->sample_one && p->n >= e->slices_from);
     if (r->slices && !e->sample_one) {
         nq_plan_destroy(plan);

@@ -38,6 +38,14 @@ check "seed: the same draws ($a, $b)" test "$a" = "$b"
 got=$("$bin" estimate 12 --sample 100000 --json | json_field solutions)
 check "census: Q(12) exactly ($got)" test "$got" = "${Q[12]}"
 
+# Without --max-memory the limit is the count's, the memory this process may
+# take: under ulimit -v 2000000 (KiB) the bound of 64 threads' blocks fits it.
+# (Not under a sanitizer, whose shadow memory needs terabytes of addresses.)
+if (ulimit -v 2000000 && "$bin" --version) >/dev/null 2>&1; then
+    got=$( (ulimit -v 2000000 && "$bin" estimate 24 -t 64 --sample 2 --json) | json_field peak_memory_bytes)
+    check "ulimit -v: the bound within it ($got bytes)" test "${got:-0}" -gt 0 -a "${got:-0}" -le 2048000000
+fi
+
 # Two-stage sampling (--slices on): said in the JSON and the text; with
 # blocks made small by --max-memory, its sample still estimates Q(n).
 "$bin" estimate 16 --slices on --max-memory 10M --sample 48 --seed 2 --json >"$tmp/out"

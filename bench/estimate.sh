@@ -4,14 +4,16 @@
 #     within +-25% of the count's measured CPU time (user + sys of `count n`),
 #     the measured value is inside its 90% interval, and the estimate's own
 #     CPU time is at most 5% of the count's;
-#   - the count is measured here for the n of --measure; for the others the
+#   - the count is measured here for the n of --measure (with --recount,
+#     again before each seed: each estimate is then against the count just
+#     before it, as a host whose speed drifts needs); for the others the
 #     CPU seconds come from --reference N=SECONDS (a count measured before,
 #     named in the results);
 #   - for each n of --project, `estimate n -t 64` (a 64-thread node): the
 #     figures for README's "How long Q(n) takes".
 #   bench/estimate.sh [--check "19 20 21"] [--measure "19 20"]
 #                     [--reference 21=1030] [--project "23 24"] [--runs K]
-#                     [--threads T] [--out DIR]
+#                     [--threads T] [--recount] [--out DIR]
 # Exit status 1 if a check fails. Results: estimate.tsv, projections.tsv,
 # summary.md and machine.md in DIR (default bench/results/estimate-DATE-HOST).
 set -euo pipefail
@@ -19,10 +21,10 @@ cmdline="bench/estimate.sh $*"
 root=$(cd "$(dirname "$0")/.." && pwd)
 usage() {
     echo "usage: bench/estimate.sh [--check LIST] [--measure LIST] [--reference N=SECONDS]..." \
-        "[--project LIST] [--runs K] [--threads T] [--out DIR]" >&2
+        "[--project LIST] [--runs K] [--threads T] [--recount] [--out DIR]" >&2
     exit 2
 }
-check="19 20 21" measure="19 20" project= runs=3 threads=2 out=
+check="19 20 21" measure="19 20" project= runs=3 threads=2 out= recount=0
 declare -A reference=([21]=1030)
 PROG=bench/estimate.sh
 # shellcheck source=lib.sh
@@ -36,9 +38,10 @@ on_option() {
     --runs) runs=$2 ;;
     --threads) threads=$2 ;;
     --out) out=$2 ;;
+    --recount) recount=1 ;;
     esac
 }
-parse_options "--check --measure --reference --project --runs --threads --out" "" "$@"
+parse_options "--check --measure --reference --project --runs --threads --out" "--recount" "$@"
 bench_prologue "$root" estimate "$cmdline" "CPU seconds: user + sys of /usr/bin/time"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -47,16 +50,23 @@ trap 'rm -rf "$tmp"' EXIT
 cpu_of() { awk '{ print $1 + $2 }' "$1"; }
 field() { python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))[sys.argv[2]])' "$1" "$2"; }
 
+# measure_count N SUFFIX: count N here; sets count_cpu and source_.
+measure_count() {
+    /usr/bin/time -f "%U %S %e %M" -o "$tmp/count-$1" "$bin" count "$1" -t "$threads" --json \
+        >"$out/count-$1$2.json"
+    count_cpu=$(cpu_of "$tmp/count-$1")
+    source_="measured here ($(cat "$tmp/count-$1") : user sys wall KB)"
+    cp "$tmp/count-$1" "$out/count-$1$2.time"
+}
+
 failed=0
 printf 'n\tseed\tcount_cpu\tcount_source\testimate\tlow\thigh\tratio\tinside\testimate_cpu\tshare\tsampled\tsubproblems\tverdict\n' \
     >"$out/estimate.tsv"
 for n in $check; do
+    measured=0
     if [[ " $measure " == *" $n "* ]]; then
-        /usr/bin/time -f "%U %S %e %M" -o "$tmp/count-$n" "$bin" count "$n" -t "$threads" --json \
-            >"$out/count-$n.json"
-        count_cpu=$(cpu_of "$tmp/count-$n")
-        source_="measured here ($(cat "$tmp/count-$n") : user sys wall KB)"
-        cp "$tmp/count-$n" "$out/count-$n.time"
+        measured=1
+        measure_count "$n" ""
     elif [[ -n ${reference[$n]:-} ]]; then
         count_cpu=${reference[$n]}
         source_="reference (--reference $n=${reference[$n]})"
@@ -65,6 +75,7 @@ for n in $check; do
         exit 2
     fi
     for seed in $(seq 1 "$runs"); do
+        ((measured && recount && seed > 1)) && measure_count "$n" "-$seed"
         /usr/bin/time -f "%U %S %e %M" -o "$tmp/est" "$bin" estimate "$n" -t "$threads" \
             --seed "$seed" --json >"$out/estimate-$n-$seed.json"
         e=$out/estimate-$n-$seed.json

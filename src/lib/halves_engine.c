@@ -187,11 +187,12 @@ int nq_halves_sample(const nq_plan *plan, size_t i, void *work, uint64_t pick,
     const int err = nq_halves_count_slice(work, c, picks, stop, &s);
     if (err || !s.sets)
         return err;
-    /* A piece of k north sets makes each south set's two lists once for
-     * its k row sets, and its two north lists once (halves_walk.h): a row
-     * set's start, the four lists the slice made, is then about half of
-     * it over k. */
-    const double start = c->norths > 1 ? s.setup_seconds / 2 / c->norths : s.setup_seconds;
+    /* A row set's start is the four lists the slice made, about half for
+     * its north pair and half for its south pair. A piece makes its north
+     * lists once for all its row sets; one of k north sets makes each
+     * south set's lists once for its k row sets too (halves_walk.h). */
+    const double start = c->norths > 1 ? s.setup_seconds / 2 / c->norths
+                                       : s.setup_seconds / 2 * (1 + 1.0 / s.sets);
     const double sets = s.sets, east = (double)s.blocks[1], west = (double)s.blocks[0];
     out->total = ((nq_u128)s.pairs * s.blocks[0] * s.blocks[1] * s.scale + s.ties) * s.sets *
                  (unsigned)s.weight;

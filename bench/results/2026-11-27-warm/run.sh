@@ -22,7 +22,7 @@ printf 'n=21 warm-ups 2 seed 1: '
 python3 pcmp.py pair21-w2-seed1.tsv
 fi
 # Against a census (every piece timed as a count meets it), run just before.
-gcc -O2 -fopenmp -I"$root/src/lib" -I"$root/include" -I"$b" "$here/census.c" -o /tmp/nq-census \
+gcc -O2 -fopenmp -I"$root/src/lib" -I"$root/include" -I"$b" "$here/../2026-11-26-estimate-budget/census.c" -o /tmp/nq-census \
     "$b/libnqueens_internal.a" "$b/libnqueens_v3.a" "$b/libnqueens_v3_nopext.a" "$b/libnqueens_base.a" \
     -lhwloc -lm -lpthread
 for r in 1 2 3; do

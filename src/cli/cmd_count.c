@@ -136,6 +136,23 @@ static void resume_options(const count_options *o, uint64_t limit, char *out, si
     cli_resume_options(out, size, o->threads, o->max_memory || binds ? limit : 0);
 }
 
+/* A limit set above what this process may take (its job's memory cgroup,
+ * ulimit -v) is kept as given, but a count that grows past the room is
+ * killed, not refused: said once, before the work. */
+static void warn_past_room(int n, int engine, int threads, uint64_t max_memory)
+{
+    const uint64_t room = nq_memory_available();
+    const uint64_t need = nq_count_memory(n, engine, threads, max_memory);
+    char size[32];
+    if (room && need > room)
+        fprintf(stderr,
+                "%s: count %d may take up to %llu MiB with --max-memory %s, more than the %llu "
+                "MiB this process may take now (the memory available, its memory cgroup or "
+                "address-space limit); a smaller --max-memory keeps it within\n",
+                cli_program(), n, (unsigned long long)(need >> 20),
+                cli_size_exact(max_memory, size), (unsigned long long)(room >> 20));
+}
+
 int cmd_count(int argc, char **argv)
 {
     count_options o;
@@ -151,6 +168,8 @@ int cmd_count(int argc, char **argv)
      * same) so that a stop can name it if it set the threads' blocks; the
      * estimate's sample has the same blocks. */
     const uint64_t limit = o.max_memory ? o.max_memory : nq_memory_available();
+    if (o.max_memory)
+        warn_past_room(n, o.engine, threads, o.max_memory);
     /* Years of work do not start without a word: said as the work starts,
      * once the plan and the memory are found fine. */
     const nq_run_hooks stop_only = { .stop = cli_stop_flag() };

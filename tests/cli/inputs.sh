@@ -97,4 +97,22 @@ check "verify --max 27: an estimate" grep -q "^nqueens: verify --max 27 may take
 "$bin" count 12 >"$tmp/out" 2>"$tmp/err"
 check "count 12: no estimate" test ! -s "$tmp/err"
 
+# A --max-memory past what the process may take (here ulimit -v: a job's
+# memory cgroup is read the same way) is kept, and said before the work;
+# a limit that fits says nothing. (Not under a sanitizer, whose shadow
+# memory needs terabytes of addresses.)
+if (ulimit -v 2000000 && "$bin" --version) >/dev/null 2>&1; then
+    rm -f "$tmp/err"
+    (ulimit -v 2000000 && exec "$bin" count 22 -t 2 --max-memory 100G) >"$tmp/out" 2>"$tmp/err" &
+    pid=$!
+    await $pid 60 "--max-memory past the room: a word on stderr" test -s "$tmp/err"
+    kill -TERM $pid 2>/dev/null
+    wait $pid
+    check "--max-memory past the room: said ($(head -1 "$tmp/err"))" grep -q \
+        "^nqueens: count 22 may take up to [0-9]* MiB with --max-memory 100G, more than the [0-9]* MiB this process may take now" \
+        "$tmp/err"
+    (ulimit -v 2000000 && "$bin" count 12 --max-memory 100G) >"$tmp/out" 2>"$tmp/err"
+    check "--max-memory past the room, a small count: nothing said" test ! -s "$tmp/err"
+fi
+
 finish "all input checks passed"

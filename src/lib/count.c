@@ -6,6 +6,7 @@
 #include "checkpoint.h"
 #include "count_marks.h"
 #include "engines.h"
+#include "memory_room.h"
 #include "nqueens_parts.h"
 #include "plan.h"
 #include "util.h"
@@ -358,7 +359,7 @@ static int choose_engine(const nq_count_params *params, int threads)
     if (params->engine || params->engine_exact)
         return params->engine;
     const int n = params->n;
-    const uint64_t limit = params->max_memory ? params->max_memory : nq_memory_available();
+    const uint64_t limit = nq_memory_limit(params->max_memory);
     int chosen = -1;
     for (int i = 0; chosen < 0 && i < nq_engine_count(); i++) {
         const nq_engine_info *e = nq_engine_get(i);
@@ -414,7 +415,7 @@ static int count_any(const nq_count_params *params, int part, int parts, nq_coun
     }
 
     /* Refused before any work rather than run out of memory midway. */
-    const uint64_t limit = params->max_memory ? params->max_memory : nq_memory_available();
+    const uint64_t limit = nq_memory_limit(params->max_memory);
     size_t budget = 0;
     const uint64_t need =
         engine->memory ? engine->memory(n, threads, limit, &budget) : (uint64_t)16 << 20;

@@ -13,6 +13,7 @@
  * draws give Q(n) with its interval, which tests check against the
  * published values: the sampling is then checked exactly, without timing. */
 #include "estimate_sample.h"
+#include "memory_room.h"
 #include "util.h"
 
 #include <math.h>
@@ -468,8 +469,7 @@ int nq_estimate(const nq_estimate_params *p, nq_estimate_result *r)
         return err;
     r->subproblems = plan->size;
     r->depth = plan->depth;
-    /* The count's limit (count.c): the blocks it would have, here. */
-    const uint64_t limit = p->max_memory ? p->max_memory : nq_memory_available();
+    const uint64_t limit = nq_memory_limit(p->max_memory); /* the count's blocks, here */
     r->peak_memory_bytes = nq_count_memory(p->n, p->engine, r->threads, limit);
     if (e->memory)
         e->memory(p->n, r->threads, limit, &plan->work_budget);

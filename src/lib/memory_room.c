@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <unistd.h>
 
 /* A cgroup v1 limit at or above this is "no limit" (the kernel's is
  * 2^63 less a page). */
@@ -59,11 +60,14 @@ static uint64_t less(uint64_t a, uint64_t b)
     return a < b ? a : b;
 }
 
-/* The room that cgroup dir and each ancestor down to its first `root`
- * bytes (the hierarchy's mount) leave: a limit less the usage it cannot
- * reclaim (page cache not recently used can be). */
-static uint64_t cgroup_room(char *dir, size_t root, const controller *c)
+/* The room that cgroup `where` (a path of /proc/self/cgroup) of the
+ * hierarchy mounted at `mount`, and each of its ancestors, leave: a limit
+ * less the usage it cannot reclaim (page cache not recently used can be). */
+static uint64_t cgroup_room(const char *mount, const char *where, const controller *c)
 {
+    char dir[PATH_MAX];
+    const size_t root = (size_t)snprintf(dir, sizeof dir, "%s", mount);
+    snprintf(dir + root, sizeof dir - root, "%s", where);
     uint64_t room = UINT64_MAX;
     for (;;) {
         char path[PATH_MAX + 32];
@@ -77,17 +81,30 @@ static uint64_t cgroup_room(char *dir, size_t root, const controller *c)
             const uint64_t held = usage > inactive ? usage - inactive : 0;
             room = less(room, limit > held ? limit - held : 0);
         }
-        char *slash = strrchr(dir, '/');
-        if (strlen(dir) <= root || !slash || slash < dir + root)
+        if (strlen(dir) <= root) /* the mount: done */
             return room;
-        *slash = '\0';
+        *strrchr(dir, '/') = '\0'; /* `where` starts with one */
     }
+}
+
+/* Where cgroup v2 is mounted: at `sys`, or under "unified" on a hybrid
+ * host; 0 if neither. */
+static int v2_mount(const char *sys, char mount[PATH_MAX])
+{
+    for (int hybrid = 0; hybrid < 2; hybrid++) {
+        char probe[PATH_MAX + 32];
+        snprintf(mount, PATH_MAX, "%s%s", sys, hybrid ? "/unified" : "");
+        snprintf(probe, sizeof probe, "%s/cgroup.controllers", mount);
+        if (!access(probe, F_OK))
+            return 1;
+    }
+    return 0;
 }
 
 /* The rooms of the cgroups that /proc/self/cgroup names for memory. */
 static uint64_t cgroups_room(const char *proc, const char *sys)
 {
-    char path[PATH_MAX], line[PATH_MAX];
+    char path[PATH_MAX], line[PATH_MAX], mount[PATH_MAX];
     snprintf(path, sizeof path, "%s/self/cgroup", proc);
     FILE *f = fopen(path, "r");
     uint64_t room = UINT64_MAX;
@@ -100,26 +117,15 @@ static uint64_t cgroups_room(const char *proc, const char *sys)
         *where++ = '\0';
         if (!strcmp(where, "/"))
             where = "";
-        char dir[PATH_MAX];
-        if (!strcmp(line, "0") && !*controllers) { /* v2: at the mount, or under "unified" */
-            for (int hybrid = 0; hybrid < 2; hybrid++) {
-                snprintf(path, sizeof path, "%s%s/cgroup.controllers", sys, hybrid ? "/unified" : "");
-                FILE *probe = fopen(path, "r");
-                if (!probe)
-                    continue;
-                fclose(probe);
-                const int root = snprintf(dir, sizeof dir, "%s%s", sys, hybrid ? "/unified" : "");
-                snprintf(dir + root, sizeof dir - (size_t)root, "%s", where);
-                room = less(room, cgroup_room(dir, (size_t)root, &v2));
-                break;
-            }
+        if (!strcmp(line, "0") && !*controllers) { /* v2 */
+            if (v2_mount(sys, mount))
+                room = less(room, cgroup_room(mount, where, &v2));
             continue;
         }
         for (char *save, *c = strtok_r(controllers, ",", &save); c; c = strtok_r(0, ",", &save))
             if (!strcmp(c, "memory")) {
-                const int root = snprintf(dir, sizeof dir, "%s/memory", sys);
-                snprintf(dir + root, sizeof dir - (size_t)root, "%s", where);
-                room = less(room, cgroup_room(dir, (size_t)root, &v1));
+                snprintf(mount, sizeof mount, "%s/memory", sys);
+                room = less(room, cgroup_room(mount, where, &v1));
             }
     }
     if (f)
@@ -148,4 +154,9 @@ uint64_t nq_memory_room(const char *proc, const char *sys)
 uint64_t nq_memory_available(void)
 {
     return nq_memory_room("/proc", "/sys/fs/cgroup");
+}
+
+uint64_t nq_memory_limit(uint64_t max_memory)
+{
+    return max_memory ? max_memory : nq_memory_available();
 }

@@ -99,9 +99,8 @@ check "count 12: no estimate" test ! -s "$tmp/err"
 
 # A --max-memory past what the process may take (here ulimit -v: a job's
 # memory cgroup is read the same way) is kept, and said before the work;
-# a limit that fits says nothing. (Not under a sanitizer, whose shadow
-# memory needs terabytes of addresses.)
-if (ulimit -v 2000000 && "$bin" --version) >/dev/null 2>&1; then
+# a limit that fits says nothing.
+if ! sanitized "$bin"; then # ASan needs terabytes of address space
     rm -f "$tmp/err"
     (ulimit -v 2000000 && exec "$bin" count 22 -t 2 --max-memory 100G) >"$tmp/out" 2>"$tmp/err" &
     pid=$!

@@ -7,7 +7,7 @@
  *   halves_parts turns N  the plan's turn parts (S180 and S90, behind U(N))
  *       on the OpenMP threads: wall and CPU seconds.
  * Prints one line per measurement. */
-#include "halves.h"
+#include "halves/halves.h"
 
 #include <omp.h>
 #include <stdio.h>

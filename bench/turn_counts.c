@@ -4,7 +4,7 @@
  * whole count is out of a benchmark's reach. A disagreement exits 1.
  * Prints "n,s180,s180_seconds,s180_orbit_seconds,s90,s90_seconds".
  * usage: turn_counts MIN_N MAX_N [ORBIT_MAX_N] */
-#include "halves.h"
+#include "halves/halves.h"
 #include "util.h"
 
 #include <inttypes.h>

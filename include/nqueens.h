@@ -229,7 +229,7 @@ NQ_API int nq_count(const nq_count_params *params, nq_count_result *result);
 /* --------------------------------------------------------------- estimate */
 
 /* A count's cost, from a stratified sample of its plan timed as nq_count
- * runs it (src/lib/estimate.c). The sample takes about NQ_ESTIMATE_SHARE of
+ * runs it (src/lib/estimate/estimate.c). The sample takes about NQ_ESTIMATE_SHARE of
  * the projected CPU time (warm-ups and second timings included), at most
  * NQ_ESTIMATE_SECONDS of wall time, about two draws a stratum. */
 #define NQ_ESTIMATE_SHARE 0.03

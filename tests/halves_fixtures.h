@@ -6,7 +6,7 @@
 #define NQ_TEST_HALVES_FIXTURES_H
 
 #include "nqueens.h"
-#include "halves.h"
+#include "halves/halves.h"
 
 #include <stddef.h>
 #include <stdint.h>

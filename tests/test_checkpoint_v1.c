@@ -8,7 +8,7 @@
 
 #include "engines.h"
 #include "nqueens_parts.h"
-#include "plan.h"
+#include "run/plan.h"
 #include "util.h"
 
 #include <inttypes.h>

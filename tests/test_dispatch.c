@@ -1,8 +1,8 @@
 /* Every path of the hot code this CPU can run (dispatch.h), whichever the
  * library would pick: the counts against the published values and the
  * listings byte for byte against the plain x86-64 path's. */
-#include "cpu.h"
-#include "dispatch.h"
+#include "cpu/cpu.h"
+#include "cpu/dispatch.h"
 #include "known_values.h"
 
 #include <criterion/criterion.h>

@@ -4,11 +4,11 @@
  * (test_halves_pieces.c: the pieces' sum). */
 #include <criterion/criterion.h>
 
-#include "halves.h"
+#include "halves/halves.h"
 #include "halves_fixtures.h"
-#include "halves_match_priv.h" /* the index bits used */
-#include "halves_slice.h"
-#include "halves_work.h" /* the blocks' sizes */
+#include "halves/halves_match_priv.h" /* the index bits used */
+#include "halves/halves_slice.h"
+#include "halves/halves_work.h" /* the blocks' sizes */
 #include "symmetry.h"
 
 #include <stdlib.h>

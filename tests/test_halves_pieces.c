@@ -5,10 +5,10 @@
  * count told gives the whole count. */
 #include <criterion/criterion.h>
 
-#include "halves.h"
-#include "halves_engine.h" /* nq_halves_memory */
+#include "halves/halves.h"
+#include "halves/halves_engine.h" /* nq_halves_memory */
 #include "halves_fixtures.h"
-#include "halves_walk.h"
+#include "halves/halves_walk.h"
 #include "known_values.h"
 
 #include <stdlib.h>

@@ -2,8 +2,8 @@
  * definition, worked out from a plain search's solutions. */
 #include <criterion/criterion.h>
 
-#include "halves.h"
-#include "halves_geom.h"
+#include "halves/halves.h"
+#include "halves/halves_geom.h"
 #include "halves_fixtures.h"
 
 #include <stdlib.h>

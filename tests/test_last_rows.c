@@ -5,7 +5,7 @@
  * lexicographic order. */
 #include <criterion/criterion.h>
 
-#include "last_rows.h"
+#include "backtrack/last_rows.h"
 #include "util.h"
 
 #include <stdlib.h>

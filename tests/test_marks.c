@@ -3,12 +3,12 @@
  * count's fraction, which adds them and never goes back. */
 #include <criterion/criterion.h>
 
-#include "count_marks.h"
+#include "run/count_marks.h"
 #include "engines.h"
-#include "halves.h"
+#include "halves/halves.h"
 #include "halves_fixtures.h"
-#include "halves_marks.h"
-#include "plan.h"
+#include "halves/halves_marks.h"
+#include "run/plan.h"
 
 #include <stdlib.h>
 

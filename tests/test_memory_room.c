@@ -3,7 +3,7 @@
  * the cgroup holds and cannot reclaim; so does RLIMIT_AS. */
 #include <criterion/criterion.h>
 
-#include "memory_room.h"
+#include "run/memory_room.h"
 
 #include <errno.h>
 #include <stdarg.h>

@@ -8,7 +8,7 @@
 #include "engines.h"
 #include "known_values.h"
 #include "merge.h"
-#include "plan.h"
+#include "run/plan.h"
 
 #include <stdio.h>
 #include <stdlib.h>

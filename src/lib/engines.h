@@ -5,7 +5,7 @@
 #ifndef NQ_ENGINES_H
 #define NQ_ENGINES_H
 
-#include "marks.h"
+#include "run/marks.h"
 #include "nqueens.h"
 
 #include <stdint.h>

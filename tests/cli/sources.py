@@ -41,11 +41,17 @@ def code_lines(path):
     return [line.strip() for line in text.split("\n") if line.strip()]
 
 
+def files_below(folder, endings):
+    """The files below folder (relative to root) whose names end so."""
+    for dirpath, dirnames, names in os.walk(os.path.join(root, folder)):
+        dirnames.sort()
+        for name in sorted(names):
+            if name.endswith(endings):
+                yield os.path.relpath(os.path.join(dirpath, name), root)
+
+
 for folder in ("include", "src/lib", "src/common"):
-    for name in sorted(os.listdir(os.path.join(root, folder))):
-        if not name.endswith(".h"):
-            continue
-        path = os.path.join(folder, name)
+    for path in files_below(folder, ".h"):
         lines = code_lines(os.path.join(root, path))
         guard = re.fullmatch(r"#ifndef (\w+)", lines[0]) if lines else None
         if not (guard and len(lines) >= 3 and lines[1] == "#define " + guard.group(1)
@@ -61,12 +67,13 @@ def module(name):
 
 lib = os.path.join(root, "src/lib")
 edges = {}
-for name in sorted(os.listdir(lib)):
-    if not name.endswith((".c", ".h")):
-        continue
-    for line in open(os.path.join(lib, name), encoding="utf-8"):
+for name in files_below("src/lib", (".c", ".h")):
+    here = os.path.dirname(os.path.join(root, name))
+    for line in open(os.path.join(root, name), encoding="utf-8"):
         m = re.match(r'\s*#\s*include\s+"([^"]+)"', line)
-        if m and os.path.exists(os.path.join(lib, m.group(1))):
+        # As the compiler looks: the including file's folder, then src/lib.
+        if m and (os.path.exists(os.path.join(here, m.group(1)))
+                  or os.path.exists(os.path.join(lib, m.group(1)))):
             a, b = module(name), module(m.group(1))
             if a != b:
                 edges.setdefault(a, {}).setdefault(b, f"{name} includes {m.group(1)}")

@@ -2,7 +2,7 @@
  * path. The counting itself is in halves_match_tmpl.c, built once per level. */
 #include "nqueens.h"
 #include "halves_match_priv.h"
-#include "cpu.h"
+#include "cpu/cpu.h"
 
 #include <stdlib.h>
 

@@ -21,7 +21,7 @@
  * The last NQ_LAST5_ROWS rows are not searched: they are counted by table (see
  * last_rows.h), which is where most of the speed comes from.
  */
-#include "cpu.h"
+#include "cpu/cpu.h"
 
 /* This file is compiled once per instruction set (dispatch.h), each copy
  * under its own name; the rules, which are not hot, are backtrack_search.c's. */

@@ -7,7 +7,7 @@
 #include "checkpoint_file.h"
 #include "checkpoint_text.h"
 #include "nqueens_parts.h"
-#include "plan.h"
+#include "run/plan.h"
 
 #include <errno.h>
 #include <fcntl.h>

@@ -7,7 +7,7 @@
 #include "halves_geom.h"
 #include "halves_slice.h"
 #include "halves_walk.h"
-#include "plan.h"
+#include "run/plan.h"
 
 #include <math.h>
 

@@ -4,7 +4,7 @@
 #define NQ_ESTIMATE_SAMPLE_H
 
 #include "engines.h"
-#include "plan.h"
+#include "run/plan.h"
 
 #include <stddef.h>
 #include <stdint.h>

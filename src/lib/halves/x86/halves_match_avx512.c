@@ -2,7 +2,7 @@
  * with VPOPCNTQ, bit rows with VPMOVB2M, index patterns with PEXT (fast on
  * every CPU that has AVX-512). */
 #include "nqueens.h"
-#include "halves_match_priv.h"
+#include "halves/halves_match_priv.h"
 
 #if defined(__x86_64__) && defined(__GNUC__)
 /* Every function of this file is compiled for the level (clang spells it
@@ -66,7 +66,7 @@ static inline void bits_from_plane(const uint8_t *plane, uint64_t (*rows)[LANES 
     }
 }
 
-#include "halves_match_tmpl.c"
+#include "halves/halves_match_tmpl.c"
 
 #if defined(__clang__)
 #pragma clang attribute pop

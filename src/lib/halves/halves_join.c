@@ -1,7 +1,7 @@
 /* The join of two buckets: halves_join.h says what it does. */
 #include "halves_join.h"
 
-#include "cpu.h"
+#include "cpu/cpu.h"
 
 static size_t join_plain(const uint64_t *sc, const uint64_t *sf, size_t ns, const uint64_t *lc,
                          const uint64_t *lf, size_t nl, uint64_t *out)

@@ -3,7 +3,7 @@
  * thread that only reads what the workers publish; nq_count_part, one part
  * of it (parts.c). */
 #define _GNU_SOURCE /* sched_getaffinity, pthread_attr_setaffinity_np */
-#include "checkpoint.h"
+#include "checkpoint/checkpoint.h"
 #include "count_marks.h"
 #include "engines.h"
 #include "memory_room.h"

@@ -1,7 +1,7 @@
 /* The pair counter with AVX2: 256 east footprints per vector. No PEXT: it
  * is microcoded and slow on AMD Zen 1 and 2, which have AVX2. */
 #include "nqueens.h"
-#include "halves_match_priv.h"
+#include "halves/halves_match_priv.h"
 
 #if defined(__x86_64__) && defined(__GNUC__)
 /* Every function of this file is compiled for the level (clang spells it
@@ -65,7 +65,7 @@ static inline void bits_from_plane(const uint8_t *plane, uint64_t (*rows)[LANES 
     }
 }
 
-#include "halves_match_tmpl.c"
+#include "halves/halves_match_tmpl.c"
 
 #if defined(__clang__)
 #pragma clang attribute pop

@@ -2,7 +2,7 @@
 #include "count_marks.h"
 
 #include "engines.h"
-#include "halves_marks.h"
+#include "halves/halves_marks.h"
 
 #include <stdio.h>
 

@@ -5,7 +5,7 @@
 #define NQ_BACKTRACK_PLAN_H
 
 #include "backtrack_search.h"
-#include "plan.h"
+#include "run/plan.h"
 
 #include <stdint.h>
 

@@ -4,7 +4,7 @@
 #include "halves.h"
 #include "halves_geom.h"
 #include "halves_walk.h"
-#include "plan.h"
+#include "run/plan.h"
 #include "util.h"
 
 #include <math.h>

@@ -10,8 +10,8 @@
 #ifndef NQ_DISPATCH_H
 #define NQ_DISPATCH_H
 
-#include "backtrack_search.h"
-#include "solve_search.h"
+#include "backtrack/backtrack_search.h"
+#include "solve/solve_search.h"
 
 #include "nq_config.h"
 #include "nqueens.h"

@@ -4,9 +4,9 @@
 #ifndef NQ_CHECKPOINT_TEXT_H
 #define NQ_CHECKPOINT_TEXT_H
 
-#include "marks.h"
+#include "run/marks.h"
 #include "nqueens_parts.h"
-#include "plan.h"
+#include "run/plan.h"
 
 #include <stddef.h>
 #include <stdint.h>

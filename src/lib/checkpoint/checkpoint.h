@@ -6,7 +6,7 @@
 #ifndef NQ_CHECKPOINT_H
 #define NQ_CHECKPOINT_H
 
-#include "marks.h"
+#include "run/marks.h"
 #include "nqueens_parts.h"
 
 #include <stddef.h>

@@ -6,7 +6,7 @@
 #include "engines.h"
 #include "halves.h"
 #include "halves_marks.h"
-#include "plan.h"
+#include "run/plan.h"
 #include "util.h"
 
 #include <math.h>

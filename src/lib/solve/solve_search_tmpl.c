@@ -1,14 +1,14 @@
 /* The ordered search of a listing: an iterative bitmask backtracker below
  * each prefix (solve_order.h) that hands its solutions on in order
  * (solve_search.h, solve_worker.h). */
-#include "cpu.h"
+#include "cpu/cpu.h"
 
 /* This file is compiled once per instruction set (dispatch.h): the search,
  * with the record writing inlined, under this copy's name; the prefixes,
  * which are not hot, are solve_order.c's. */
 #define nq_list_search NQ_ISA_NAME(nq_list_search)
 
-#include "last_rows.h"
+#include "backtrack/last_rows.h"
 #include "solve_order.h"
 #include "solve_search.h"
 #include "solve_worker.h"

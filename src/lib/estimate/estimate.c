@@ -13,7 +13,7 @@
  * draws give Q(n) with its interval, which tests check against the
  * published values: the sampling is then checked exactly, without timing. */
 #include "estimate_sample.h"
-#include "memory_room.h"
+#include "run/memory_room.h"
 #include "util.h"
 
 #include <math.h>

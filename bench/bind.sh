@@ -28,7 +28,7 @@ options:
   --n N        board size (default 17)
   --threads T  threads (default: the online CPUs)
   --reps K     runs per mode (default 3)
-  --csv FILE   every run as CSV (default: bench/results/bind-<host>.csv)
+  --csv FILE   every run as CSV (default: bench/runs/bind-<host>.csv)
   -h, --help   this text
 EOF
 }
@@ -42,7 +42,7 @@ bin=$ROOT/build/src/nqueens
 n=17
 threads=$(getconf _NPROCESSORS_ONLN)
 reps=3
-csv=$ROOT/bench/results/bind-$(hostname).csv
+csv=$ROOT/bench/runs/bind-$(hostname).csv
 while [ $# -gt 0 ]; do
     case $1 in
     --bin) bin=${2:?}; shift 2 ;;

@@ -48,7 +48,7 @@ source "$root/scripts/common.sh"
 NQ_NEEDS=() NQ_WANTS=() NQ_EXTRA_NEEDS="gnu-time python3"
 nq_require || exit 1
 source "$root/bench/machine.sh"
-out=${out:-$root/bench/results/compare-$(date +%Y%m%d)-$(hostname)}
+out=${out:-$root/bench/runs/compare-$(date +%Y%m%d)-$(hostname)}
 mkdir -p "$out"
 # The same answer from both first: a faster wrong build is not compared.
 for c in "${cases[@]}"; do

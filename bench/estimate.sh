@@ -15,7 +15,7 @@
 #                     [--reference 21=1030] [--project "23 24"] [--runs K]
 #                     [--threads T] [--recount] [--out DIR]
 # Exit status 1 if a check fails. Results: estimate.tsv, projections.tsv,
-# summary.md and machine.md in DIR (default bench/results/estimate-DATE-HOST).
+# summary.md and machine.md in DIR (default bench/runs/estimate-DATE-HOST).
 set -euo pipefail
 cmdline="bench/estimate.sh $*"
 root=$(cd "$(dirname "$0")/.." && pwd)

@@ -4,7 +4,7 @@
 
 # hf_setup NAME COMMAND: checks what is needed (installing nothing) and
 # builds; sets bin, and out (default
-# bench/results/NAME-DATE-HOST), where it writes machine.md for COMMAND.
+# bench/runs/NAME-DATE-HOST), where it writes machine.md for COMMAND.
 hf_setup() {
     # shellcheck source=lib.sh
     source "$root/bench/lib.sh"

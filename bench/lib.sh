@@ -204,7 +204,7 @@ common_option() {
 # bench_prologue ROOT NAME CMDLINE HOW, for the scripts that time ROOT's
 # build and keep one results folder: checks what the build needs (installs
 # nothing) and builds; sets bin (the program) and out (as given, or
-# bench/results/NAME-DATE-HOST), and writes out/machine.md with the command
+# bench/runs/NAME-DATE-HOST), and writes out/machine.md with the command
 # line and HOW the times are taken.
 bench_prologue() {
     local root=$1
@@ -215,7 +215,7 @@ bench_prologue() {
     nq_require || exit 1
     nq_build
     bin=$NQ_BUILD/src/nqueens
-    out=${out:-$root/bench/results/$2-$(date +%Y%m%d)-$(hostname)}
+    out=${out:-$root/bench/runs/$2-$(date +%Y%m%d)-$(hostname)}
     mkdir -p "$out"
     bench_machine "$NQ_BUILD" "$bin" "$3" "$4" >"$out/machine.md"
 }

@@ -30,7 +30,7 @@ nq_require || exit 1
 nq_build
 bin=$NQ_BUILD/src/mpi/nqueens-mpi
 [[ -x $bin ]] || { echo "bench/mpi.sh: $bin was not built (no MPI found by meson?)" >&2; exit 1; }
-out=${out:-$root/bench/results/mpi-$(date +%Y%m%d)-$(hostname)}
+out=${out:-$root/bench/runs/mpi-$(date +%Y%m%d)-$(hostname)}
 mkdir -p "$out"
 bench_machine "$NQ_BUILD" "$bin" "$cmdline" \
     "wall clock of the whole mpirun (bash EPOCHREALTIME), median of $runs runs" >"$out/machine.md"

@@ -10,7 +10,7 @@
 # for each other at its end), the default engine. Exit status 1 if the merge
 # fails or the largest part takes more than 1.3 times the mean.
 # Results: parts.tsv, summary.md, machine.md and each part's files in DIR
-# (default bench/results/parts-DATE-HOST).
+# (default bench/runs/parts-DATE-HOST).
 set -euo pipefail
 cmdline="bench/parts.sh $*"
 root=$(cd "$(dirname "$0")/.." && pwd)

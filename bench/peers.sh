@@ -11,7 +11,7 @@
 #
 # DIR is a checkout of github.com/EvgenyKluev/N-Queens-Count-Sol. Writes
 # peers.csv (every run) and peers.md (medians) into the results folder
-# (default bench/results/peers-DATE-HOST), with the machine, compiler,
+# (default bench/runs/peers-DATE-HOST), with the machine, compiler,
 # flags and commit.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -37,7 +37,7 @@ source "$root/scripts/common.sh"
 nq_require || exit 1
 nq_build
 bin=$NQ_BUILD/src/nqueens
-out=${out:-$root/bench/results/peers-$(date +%Y%m%d)-$(hostname)}
+out=${out:-$root/bench/runs/peers-$(date +%Y%m%d)-$(hostname)}
 mkdir -p "$out"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

@@ -49,7 +49,7 @@ options:
   --yardstick        a --compare row for the plain counter README measures
                      against: bench/yardstick/mirror_bitmask.c, built here
                      with cc -O3 -march=native
-  --out DIR          results folder (default bench/results/<date>-<host>/)
+  --out DIR          results folder (default bench/runs/<date>-<host>/)
   --bin PATH         nqueens binary to time (default: build/src/nqueens, or
                      $NQ_BUILD's, brought up to date first; nothing is
                      installed: scripts/build installs what it needs)
@@ -136,7 +136,7 @@ ENGINES=()
 if [[ -n $opt_engines ]]; then
     read -r -a ENGINES <<<"${opt_engines//,/ }"
 fi
-OUT=${opt_out:-$ROOT/bench/results/$(date +%Y-%m-%d-%H%M%S)-$(hostname -s 2>/dev/null || hostname)}
+OUT=${opt_out:-$ROOT/bench/runs/$(date +%Y-%m-%d-%H%M%S)-$(hostname -s 2>/dev/null || hostname)}
 
 # ------------------------------------------------------------------- build
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The speed figures of doc/performance.md: one thread against a reference counter, and
+# The speed figures of README ("How long Q(n) takes"): one thread against a reference counter, and
 # two threads against one, timed in the same run with hyperfine.
 #   bench/speed.sh [YARDSTICK.c] [--n "16 17"] [--runs K] [--rounds R] [--out DIR]
 # One and two threads are timed in R rounds of K runs each (default 4 of 5),

@@ -30,7 +30,7 @@ options:
                      speedups are against the smallest
   --reps K           runs per cell; the cell is their median (default 3)
   --cap SECONDS      per run; a run over it shows '> cap' (default 60)
-  --out DIR          results folder (default bench/results/<date>-<host>-threads/)
+  --out DIR          results folder (default bench/runs/<date>-<host>-threads/)
   --bin PATH         nqueens binary to time (default: build/src/nqueens, or
                      $NQ_BUILD's, brought up to date first)
   -h, --help         this text
@@ -56,7 +56,7 @@ else
     THREADS=()
     for ((t = 1; t <= NCPU; t++)); do THREADS+=("$t"); done
 fi
-OUT=${opt_out:-$ROOT/bench/results/$(date +%Y-%m-%d-%H%M%S)-$(hostname -s 2>/dev/null || hostname)-threads}
+OUT=${opt_out:-$ROOT/bench/runs/$(date +%Y-%m-%d-%H%M%S)-$(hostname -s 2>/dev/null || hostname)-threads}
 
 bench_binary "$ROOT" "$opt_bin"
 bench_engines

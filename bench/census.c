@@ -6,7 +6,7 @@
  * Prints one line a piece: place, piece, weight, CPU seconds, solutions.
  * usage: census N T */
 #include "engines.h"
-#include "plan.h"
+#include "run/plan.h"
 #include "util.h"
 
 #include <omp.h>

@@ -6,7 +6,7 @@
  * Prints one line a draw: place, seconds after one warm-up, after W.
  * usage: warm_pairs N T K W SEED (bench/warmup.sh runs it) */
 #include "engines.h"
-#include "plan.h"
+#include "run/plan.h"
 #include "util.h"
 
 #include <omp.h>

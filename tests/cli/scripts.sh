@@ -54,7 +54,8 @@ printf '#!/bin/sh\nseq 1 300 | sed "s/^/apt says $1 /"\n[ "$1" = install ] && pr
 chmod +x "$tmp/apt/sudo" "$tmp/apt/apt-get"
 PATH=$tmp/apt TMPDIR=$tmp bash -c "source '$root/scripts/common.sh'; NQ_NEEDS=(); NQ_WANTS=()
     NQ_EXTRA_NEEDS=hyperfine; nq_install" >"$tmp/out" 2>"$tmp/err"
-check "quiet set-up: status 0 ($(cat "$tmp/err"))" test $? -eq 0
+status=$?
+check "quiet set-up: status 0 ($(cat "$tmp/err"))" test $status -eq 0
 check "quiet set-up: nothing on stdout" test ! -s "$tmp/out"
 check "quiet set-up: two lines on stderr ($(cat "$tmp/err"))" test "$(wc -l <"$tmp/err")" -eq 2
 log=$(sed -n 's/^nqueens: updating apt.s package lists (log: \(.*\)) \.\.\. done$/\1/p' "$tmp/err")

@@ -207,3 +207,27 @@ nq_build() {
     nq_configure "$NQ_BUILD" "a release build" --buildtype=release -Dtests=$tests || return 1
     nq_step "building $NQ_BUILD" ninja -C "$NQ_BUILD" || return 1
 }
+
+# nq_suite DIR [NAME...]: 0 if the build in DIR defines tests, each NAME
+# among them; else says what it lacks and returns 1. meson test in a build
+# configured with -Dtests=false, or given only names the build does not
+# have, says "No tests defined." (or "No suitable tests defined.") and exits
+# 0: a run that tests nothing and passes.
+nq_suite() {
+    local dir=$1 defined name missing=()
+    shift
+    # One line a test: "project:suite / name"; meson says when there is none.
+    defined=$(meson test -C "$dir" --list --no-rebuild 2>/dev/null | sed 's|^.* / ||' |
+        grep -vx 'No tests defined\.') || true
+    if [[ -z $defined ]]; then
+        nq_log "nqueens: $dir defines no tests (configured with -Dtests=false, or before Criterion was installed); nothing to run"
+        return 1
+    fi
+    for name; do
+        grep -qxF -- "$name" <<<"$defined" || missing+=("$name")
+    done
+    if ((${#missing[@]})); then
+        nq_log "nqueens: $dir does not define the tests ${missing[*]} (configured before what they need was installed?)"
+        return 1
+    fi
+}

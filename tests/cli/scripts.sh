@@ -75,10 +75,11 @@ check "nq_require: apt not run ($(cat "$tmp/err"))" test ! -e "$tmp/apt/hyperfin
 # build before Criterion, MPI and help2man are there (-Dtests=false, no
 # nqueens-mpi, no man pages); scripts/test installs them, then builds. The
 # build must be configured again when they arrive, or meson test defines no
-# tests and passes. Stand-ins: a PATH without MPI's wrappers, help2man or
-# CMake, whose ninja builds nothing (meson's own uses of it, --version and
-# -t, go to the real one); pkg-config's files without Criterion's or MPI's.
-# Then stand-ins of those arrive.
+# tests and passes; and nq_suite, which scripts/test asks before each meson
+# test, refuses a build that would run none. Stand-ins: a PATH without MPI's
+# wrappers, help2man or CMake, whose ninja builds nothing (meson's own uses
+# of it, --version and -t, go to the real one); pkg-config's files without
+# Criterion's or MPI's. Then stand-ins of those arrive.
 mkdir "$tmp/late" "$tmp/pc"
 real_ninja=$(command -v ninja || command -v ninja-build || command -v samu)
 IFS=: read -ra dirs <<<"$PATH"
@@ -117,6 +118,10 @@ check "late deps, first set-up: status 0 ($(cat "$tmp/err"))" test $status -eq 0
 check "late deps, first set-up: built" grep -qx "ninja -C $tmp/late-build" "$tmp/ninja-called"
 check "late deps, first set-up: no tests, Criterion not there ($(tests_defined | head -3))" \
     test -z "$(tests_defined)"
+late "nq_suite '$tmp/late-build'"
+check "late deps: nq_suite refuses a build without tests" test $? -ne 0
+check "late deps: nq_suite says why ($(cat "$tmp/err"))" \
+    grep -q "^nqueens: $tmp/late-build defines no tests" "$tmp/err"
 # Criterion, MPI and help2man arrive.
 for tool in mpicc mpirun help2man; do
     printf '#!/bin/sh\nexit 0\n' >"$tmp/late/$tool"
@@ -134,6 +139,12 @@ done
 for t in nqueens-mpi nqueens.1; do
     check "late deps arrived: $t built" grep -qx "$t" <<<"$(targets)"
 done
+late "nq_suite '$tmp/late-build' mpi test_count"
+status=$?
+check "late deps arrived: nq_suite passes ($(cat "$tmp/err"))" test $status -eq 0
+late "nq_suite '$tmp/late-build' mpi no-such-test"
+check "late deps arrived: nq_suite refuses a test the build lacks" test $? -ne 0
+check "late deps arrived: nq_suite names it ($(cat "$tmp/err"))" grep -q "no-such-test" "$tmp/err"
 late nq_build
 check "nothing new: status 0" test $? -eq 0
 check "nothing new: not configured again ($(cat "$tmp/err"))" bash -c "! grep -q configuring '$tmp/err'"

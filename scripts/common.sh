@@ -161,14 +161,73 @@ nq_install() {
 # says what is missing and returns non-zero if something needed is.
 nq_require() { NQ_NO_INSTALL=1 nq_install; }
 
-# Configures $NQ_BUILD as a release build the first time, then brings it up
-# to date (a no-op when nothing changed); one line each, the output logged.
-nq_build() {
-    if [[ ! -f $NQ_BUILD/build.ninja ]]; then
-        local options=(--buildtype=release)
-        nq_have criterion || options+=(-Dtests=false)
-        nq_step "configuring a release build in $NQ_BUILD" \
-            meson setup "$NQ_BUILD" "$NQ_ROOT" "${options[@]}" || return 1
+# What a build picks up only if it is there when meson configures it:
+# Criterion (the tests, -Dtests), MPI (nqueens-mpi), help2man (the man
+# pages), hwloc (--bind) and a C++ compiler (the header's C++ checks).
+# Names are those nq_have knows.
+NQ_BUILD_FINDS=(criterion mpi help2man hwloc c++)
+
+# Those of NQ_BUILD_FINDS that are here now, one line.
+nq_found() {
+    local find found=()
+    for find in "${NQ_BUILD_FINDS[@]}"; do
+        nq_have "$find" && found+=("$find")
+    done
+    echo "${found[*]}"
+}
+
+# nq_configure DIR WHAT OPTION...: sets up the build DIR (meson setup with
+# the OPTIONs) the first time. After that, meson looks again for what it
+# did not find only when it configures, which ninja does not do when
+# something is installed: DIR is configured again (meson setup
+# --reconfigure, the same OPTIONs) when the OPTIONs, or which of
+# NQ_BUILD_FINDS are here, are not those DIR/nqueens-setup records (a build
+# made by hand or by an older script records nothing). Without it, MPI or
+# Criterion installed after the first set-up would never be built.
+nq_configure() {
+    local dir=$1 what=$2 found
+    shift 2
+    found=$(nq_found)
+    local state="options: $* | found: $found"
+    if [[ ! -f $dir/build.ninja ]]; then
+        nq_step "configuring $what in $dir" meson setup "$dir" "$NQ_ROOT" "$@" || return 1
+    elif [[ $(cat "$dir/nqueens-setup" 2>/dev/null) != "$state" ]]; then
+        nq_step "configuring $what in $dir again, with what it finds now: ${found:-none of ${NQ_BUILD_FINDS[*]}}" \
+            meson setup --reconfigure "$dir" "$NQ_ROOT" "$@" || return 1
     fi
+    printf '%s\n' "$state" >"$dir/nqueens-setup"
+}
+
+# Configures $NQ_BUILD as a release build (its tests if Criterion is here),
+# again when something it lacked has arrived (nq_configure), and brings it
+# up to date (a no-op when nothing changed); one line each, the output logged.
+nq_build() {
+    local tests=false
+    nq_have criterion && tests=true
+    nq_configure "$NQ_BUILD" "a release build" --buildtype=release -Dtests=$tests || return 1
     nq_step "building $NQ_BUILD" ninja -C "$NQ_BUILD" || return 1
+}
+
+# nq_suite DIR [NAME...]: 0 if the build in DIR defines tests, each NAME
+# among them; else says what it lacks and returns 1. meson test in a build
+# configured with -Dtests=false, or given only names the build does not
+# have, says "No tests defined." (or "No suitable tests defined.") and exits
+# 0: a run that tests nothing and passes.
+nq_suite() {
+    local dir=$1 defined name missing=()
+    shift
+    # One line a test: "project:suite / name"; meson says when there is none.
+    defined=$(meson test -C "$dir" --list --no-rebuild 2>/dev/null | sed 's|^.* / ||' |
+        grep -vx 'No tests defined\.') || true
+    if [[ -z $defined ]]; then
+        nq_log "nqueens: $dir defines no tests (configured with -Dtests=false, or before Criterion was installed); nothing to run"
+        return 1
+    fi
+    for name; do
+        grep -qxF -- "$name" <<<"$defined" || missing+=("$name")
+    done
+    if ((${#missing[@]})); then
+        nq_log "nqueens: $dir does not define the tests ${missing[*]} (configured before what they need was installed?)"
+        return 1
+    fi
 }

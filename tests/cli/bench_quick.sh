@@ -10,7 +10,7 @@ BIN=${1:?usage: bench_quick.sh PATH/TO/nqueens}
 source "$(dirname "$0")/lib.sh"
 
 plots=--no-plots
-command -v gnuplot >/dev/null && plots=
+have gnuplot "the plots" && plots=
 
 # Package tools that leave a mark if called: a bench script installs nothing.
 mkdir "$tmp/trap"

@@ -46,6 +46,12 @@ check "a user program builds from pkg-config" "$cc" -std=c11 "$tmp/user.c" -o "$
 libdir=$(PKG_CONFIG_LIBDIR=$pc pkg-config --define-variable=prefix="$root" --variable=libdir nqueens)
 check "and runs: Q(8) = 92" test "$(LD_LIBRARY_PATH=$libdir "$tmp/user")" = 92
 
-check "man page installed" test -s "$root/share/man/man1/nqueens.1"
+# The man page is built where help2man was there when the build was configured.
+if meson introspect "$build" --targets |
+    python3 -c 'import json,sys; sys.exit(all(t["name"] != "nqueens.1" for t in json.load(sys.stdin)))'; then
+    check "man page installed" test -s "$root/share/man/man1/nqueens.1"
+else
+    skip "the man page: the build has none (no help2man when it was configured)"
+fi
 check "bash completion installed" test -s "$root/share/bash-completion/completions/nqueens"
 finish "the moved install works"

@@ -4,7 +4,15 @@
 #                        any background job the script left running
 #   fail MESSAGE         records a failure and says so
 #   check WHAT CMD...    runs CMD; a failure named WHAT if it fails
-#   finish MESSAGE       exits: 0 saying MESSAGE if nothing failed, else 1
+#   finish MESSAGE       exits: 1 if a check failed; else 77 (meson's skip)
+#                        with one line naming what was skipped, if anything
+#                        was; else 0 saying MESSAGE
+#   skip WHAT            records that WHAT is not checked here (a tool it
+#                        needs is missing): the test still runs the rest,
+#                        and finish reports it skipped
+#   have TOOL WHAT       0 if the command TOOL is here; else skips WHAT for
+#                        want of it and returns 1: `if have strace "the
+#                        injected faults"; then ... fi`
 #   json_field KEY       one field of the JSON object on stdin, as JSON
 #   Q, U                 the published Q(n) and U(n), n = 0..18
 #   await PID SECONDS WHAT CMD...
@@ -45,13 +53,29 @@ check() {
     shift
     "$@" || fail "$what"
 }
+# Every test that lacks an optional tool says so the same way: the checks it
+# can make still run, and a skip is reported as a skip (exit 77), never as a
+# pass or a failure.
+skipped=()
+skip() { skipped+=("$1"); }
+have() {
+    command -v "$1" >/dev/null && return 0
+    skip "$2: no $1 here"
+    return 1
+}
 finish() {
-    if ((failed == 0)); then
-        echo "$1"
-        exit 0
+    if ((failed > 0)); then
+        echo "$failed checks failed"
+        exit 1
     fi
-    echo "$failed checks failed"
-    exit 1
+    if ((${#skipped[@]} > 0)); then
+        local what line=
+        for what in "${skipped[@]}"; do line+=${line:+; }$what; done
+        echo "SKIP: $line; the rest passed"
+        exit 77 # meson counts the test as skipped
+    fi
+    echo "$1"
+    exit 0
 }
 
 json_field() { python3 -c 'import json,sys; print(json.dumps(json.load(sys.stdin)[sys.argv[1]]))' "$1"; }

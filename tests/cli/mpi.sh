@@ -102,7 +102,7 @@ check "stop while planning: nothing on stdout" test ! -s "$tmp/out"
 
 # The last write fails (every rename: ENOSPC): the counts are still printed,
 # with one message, and the job exits 1 as nqueens count does.
-if command -v strace >/dev/null; then
+if have strace "the failed last save (ENOSPC)"; then
     ck=$tmp/full.ckpt
     out=$(strace -f -qq -o /dev/null -e trace=rename -e inject=rename:error=ENOSPC \
         timeout 300 mpirun --oversubscribe -np 2 "$bin" count 14 -t 1 --checkpoint "$ck" --json \

@@ -4,7 +4,7 @@
  * says. */
 #include <criterion/criterion.h>
 
-#include "estimate/estimate_sample.h"
+#include "estimate/estimate_stats.h"
 #include "known_values.h"
 #include "nqueens.h"
 

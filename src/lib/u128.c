@@ -1,5 +1,5 @@
 /* 128-bit counts as decimal text, out (nq_u128_str) and in (nq_u128_parse). */
-#include "util.h"
+#include "u128.h"
 
 char *nq_u128_str(nq_u128 v, char buf[40])
 {

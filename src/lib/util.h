@@ -1,4 +1,4 @@
-/* Small helpers shared inside libnqueens (util.c; nq_u128_parse in u128.c). */
+/* Small helpers shared inside libnqueens (util.c). */
 #ifndef NQ_UTIL_H
 #define NQ_UTIL_H
 
@@ -61,8 +61,5 @@ nq_carve nq_carve_from(void *block);
 double nq_now(void);
 /* CPU seconds of the calling thread. */
 double nq_thread_cpu(void);
-
-/* Parses a decimal nq_u128 (digits only); 0 or -1. */
-int nq_u128_parse(const char *s, nq_u128 *out);
 
 #endif

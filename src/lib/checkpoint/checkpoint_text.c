@@ -28,6 +28,7 @@
 #include "checkpoint_text.h"
 
 #include "engines.h"
+#include "u128.h"
 #include "util.h"
 
 #include <inttypes.h>

@@ -12,7 +12,7 @@
  * is Student's t with Welch and Satterthwaite's degrees of freedom. The same
  * draws give Q(n) with its interval, which tests check against the
  * published values: the sampling is then checked exactly, without timing. */
-#include "estimate_sample.h"
+#include "estimate_stats.h"
 #include "run/memory_room.h"
 #include "util.h"
 

@@ -1,7 +1,7 @@
 /* The design and the estimator of nq_estimate (estimate.c): the strata and
  * the draws in them, the stratified totals with their 90% interval, the
  * work queue's wall time, and the sample's cost. */
-#include "estimate_sample.h"
+#include "estimate_stats.h"
 #include "util.h"
 
 #include <math.h>

@@ -9,6 +9,7 @@
 #include "memory_room.h"
 #include "nqueens_parts.h"
 #include "plan.h"
+#include "queue.h"
 #include "util.h"
 
 #include <math.h>

@@ -5,7 +5,6 @@
 #ifndef NQ_PLAN_H
 #define NQ_PLAN_H
 
-#include "marks.h"
 #include "nqueens.h"
 
 #include <stddef.h>
@@ -49,13 +48,6 @@ struct nq_plan {
  * comparison sort: for a plan whose estimates are not small whole numbers,
  * and for an engine ranking its own pieces). 0 or NQ_ERR(ENOMEM). */
 int nq_order_by_weight(const double *weights, size_t size, size_t *order);
-
-/* nq_plan_run (list NULL) or nq_plan_run_list, with marks (NULL: none):
- * an engine with count_marked goes on from the marks the run began with
- * and keeps each thread's mark as it goes (marks.h). */
-int nq_plan_run_marked(const nq_plan *plan, int threads, const size_t *list, size_t count,
-                       unsigned char *done, nq_sub_result *results, const nq_run_hooks *hooks,
-                       nq_sub_result *run_sum, nq_marks *marks);
 
 /* An engine's code in fingerprints: FNV-1a of its name, in 31 bits. */
 int32_t nq_engine_code(const char *name);

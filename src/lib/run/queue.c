@@ -2,6 +2,7 @@
  * subproblems, or, where the plan groups them (plan.h), the groups dealt to
  * the threads. Each thread counts whole subproblems into its own
  * accumulator; the search itself shares nothing. */
+#include "queue.h"
 #include "engines.h"
 #include "plan.h"
 #include "util.h"

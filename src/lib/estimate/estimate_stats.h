@@ -1,7 +1,7 @@
-/* What estimate.c and estimate_stats.c share: the draws of a sample and
- * the sampler that makes them (see estimate.c for the method). */
-#ifndef NQ_ESTIMATE_SAMPLE_H
-#define NQ_ESTIMATE_SAMPLE_H
+/* The sample's design and statistics (estimate_stats.c): the draws and the
+ * sampler that makes them, shared with estimate.c, which says the method. */
+#ifndef NQ_ESTIMATE_STATS_H
+#define NQ_ESTIMATE_STATS_H
 
 #include "engines.h"
 #include "run/plan.h"

@@ -1,6 +1,7 @@
 /* The ordered chunk pipeline of a listing (solve_pipeline.h): the worker
  * threads, the window of subproblems they search ahead of the writer, and
- * the writer on the calling thread that hands the chunks on in order. */
+ * the writer on the calling thread that hands the chunks on in order; the
+ * chunks pass between them by solve_worker.c. */
 #include "solve_pipeline.h"
 
 #include "solve_order.h"
@@ -10,126 +11,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define CHUNK_BYTES (256 * 1024) /* a chunk holds whole records */
 #define STAGE_BYTES (256 * 1024) /* the writer gathers small chunks up to this */
-#define SLOT_QUEUE 2             /* full chunks a subproblem may have waiting */
-/* A chunk the writer waits for is handed on unfilled once it has been
- * filling this long: the first boards of large n lie seconds apart, and
- * `solve 32 | head` would wait for a whole chunk (16 CPU-s). Rare enough
- * to cost nothing where chunks fill fast. */
-#define PARTIAL_SECONDS 0.01
 
-/* The chunks of one subproblem in the window, oldest first. */
-typedef struct nq_slot {
-    nq_chunk *head, *tail;
-    int queued;
-    int done;          /* its search has ended and its last chunk is queued */
-    atomic_int wanted; /* the writer waits for it: a partial chunk will do */
-} slot;
-
-/* A run: what the threads share, under mu but for the listing's stop. */
-typedef struct nq_pipeline {
-    nq_listing listing;
-    pthread_mutex_t mu;
-    pthread_cond_t writer_cv, worker_cv;
-    int8_t prefix[NQ_MAX_N]; /* the last prefix handed out */
-    int prefix_started, prefixes_done;
-    uint64_t next_seq;    /* subproblems handed out */
-    uint64_t written_seq; /* subproblems fully delivered */
-    uint64_t window;
-    slot *slots;
-    nq_chunk *free_chunks;
-    int failed;         /* a negative errno from a worker */
-    int caller_stopped; /* the run ended because *listing.caller_stop was set */
-} run;
-
-/* ---------------------------------------------------------------- chunks */
-
-/* Called with the lock held. */
-static nq_chunk *chunk_get(run *r)
-{
-    nq_chunk *c = r->free_chunks;
-    if (c)
-        r->free_chunks = c->next;
-    else if (!(c = malloc(sizeof *c + CHUNK_BYTES)))
-        return NULL;
-    c->next = NULL;
-    c->len = 0;
-    c->count = 0;
-    return c;
-}
-
-static void chunk_put(run *r, nq_chunk *c)
-{
-    c->next = r->free_chunks;
-    r->free_chunks = c;
-}
-
-static void slot_push(run *r, slot *s, nq_chunk *c)
-{
-    c->next = NULL;
-    if (s->tail)
-        s->tail->next = c;
-    else
-        s->head = c;
-    s->tail = c;
-    s->queued++;
-    pthread_cond_signal(&r->writer_cv);
-}
+typedef struct nq_slot slot;
+typedef struct nq_pipeline run;
 
 /* ---------------------------------------------------------------- workers */
-
-/* Turns the caller's request (hooks->stop) into the run's stop. Lock held.
- * 1 if stopping. */
-static int check_stop(run *r)
-{
-    nq_listing *l = &r->listing;
-    if (!atomic_load(&l->stop) && nq_stop_seen(l->caller_stop)) {
-        r->caller_stopped = 1;
-        atomic_store(&l->stop, 1);
-        pthread_cond_broadcast(&r->worker_cv);
-        pthread_cond_signal(&r->writer_cv);
-    }
-    return atomic_load(&l->stop);
-}
-
-/* A worker that cannot get memory ends the run with ENOMEM. Lock held. */
-static void fail_nomem(run *r)
-{
-    r->failed = NQ_ERR(ENOMEM);
-    atomic_store(&r->listing.stop, 1);
-    pthread_cond_signal(&r->writer_cv);
-}
-
-int nq_list_handoff(nq_list_worker *w)
-{
-    run *r = w->pipe;
-    w->cur->len = (size_t)(w->pos - w->cur->data);
-    pthread_mutex_lock(&r->mu);
-    slot_push(r, w->slot, w->cur);
-    w->cur = NULL;
-    while (w->slot->queued >= SLOT_QUEUE && !atomic_load(&r->listing.stop))
-        pthread_cond_wait(&r->worker_cv, &r->mu);
-    if (!atomic_load(&r->listing.stop) && !(w->cur = chunk_get(r)))
-        fail_nomem(r);
-    pthread_mutex_unlock(&r->mu);
-    if (!w->cur)
-        return 1;
-    w->pos = w->cur->data;
-    w->end = w->cur->data + CHUNK_BYTES - r->listing.records.max_len;
-    w->since = nq_now();
-    return 0;
-}
-
-int nq_list_poll(nq_list_worker *w)
-{
-    if (nq_list_stopping(w))
-        return 1;
-    if (!w->cur->count || !atomic_load_explicit(&w->slot->wanted, memory_order_relaxed) ||
-        nq_now() - w->since < PARTIAL_SECONDS)
-        return 0;
-    return nq_list_handoff(w);
-}
 
 static void *worker_main(void *arg)
 {
@@ -142,10 +29,10 @@ static void *worker_main(void *arg)
         while (!atomic_load(&r->listing.stop) && !r->prefixes_done &&
                r->next_seq >= r->written_seq + r->window)
             pthread_cond_wait(&r->worker_cv, &r->mu);
-        if (check_stop(r) || r->prefixes_done)
+        if (nq_list_check_stop(r) || r->prefixes_done)
             break;
-        if (!w->cur && !(w->cur = chunk_get(r))) {
-            fail_nomem(r);
+        if (!w->cur && !(w->cur = nq_list_chunk_get(r))) {
+            nq_list_fail_nomem(r);
             break;
         }
         if (!nq_list_next_prefix(&r->listing.order, r->prefix, r->prefix_started)) {
@@ -167,7 +54,7 @@ static void *worker_main(void *arg)
 
         w->emitted = 0;
         w->pos = w->cur->data + w->cur->len;
-        w->end = w->cur->data + CHUNK_BYTES - r->listing.records.max_len;
+        w->end = w->cur->data + NQ_LIST_CHUNK_BYTES - r->listing.records.max_len;
         w->since = nq_now();
         nq_list_search(w);
 
@@ -175,16 +62,16 @@ static void *worker_main(void *arg)
         if (w->cur) {
             w->cur->len = (size_t)(w->pos - w->cur->data);
             if (w->cur->count) {
-                slot_push(r, w->slot, w->cur);
+                nq_list_slot_push(r, w->slot, w->cur);
                 w->cur = NULL;
             }
         }
         w->slot->done = 1;
         pthread_cond_signal(&r->writer_cv);
-        check_stop(r);
+        nq_list_check_stop(r);
     }
     if (w->cur)
-        chunk_put(r, w->cur);
+        nq_list_chunk_put(r, w->cur);
     w->cur = NULL;
     pthread_mutex_unlock(&r->mu);
     return NULL;
@@ -258,7 +145,7 @@ static int write_all(writer *wr)
     int res = 0;
     pthread_mutex_lock(&r->mu);
     for (;;) {
-        if (check_stop(r))
+        if (nq_list_check_stop(r))
             break;
         if (r->written_seq < r->next_seq) {
             slot *s = &r->slots[r->written_seq % r->window];
@@ -272,7 +159,7 @@ static int write_all(writer *wr)
                 pthread_mutex_unlock(&r->mu);
                 res = deliver(wr, c);
                 pthread_mutex_lock(&r->mu);
-                chunk_put(r, c);
+                nq_list_chunk_put(r, c);
                 if (res)
                     break;
                 continue;

@@ -1,6 +1,7 @@
-/* A listing's searching thread, as the search sees it: the listing it works
- * for, the chunk it appends records to, and what it calls when a chunk is
- * full (nq_list_handoff, in solve_pipeline.c) or the run is stopping. */
+/* A listing's searching thread and its hand-off to the writer
+ * (solve_worker.c): the listing it works for, the chunk it appends records
+ * to, and what it calls when a chunk is full or the run is stopping; the
+ * pipeline's shared state, whose chunks and slots these calls keep. */
 #ifndef NQ_SOLVE_WORKER_H
 #define NQ_SOLVE_WORKER_H
 
@@ -31,12 +32,51 @@ typedef struct nq_listing {
     const volatile int *caller_stop; /* hooks->stop, or NULL */
 } nq_listing;
 
+#define NQ_LIST_CHUNK_BYTES (256 * 1024) /* a chunk holds whole records */
+
+/* The chunks of one subproblem in the window, oldest first. */
+struct nq_slot {
+    nq_chunk *head, *tail;
+    int queued;
+    int done;          /* its search has ended and its last chunk is queued */
+    atomic_int wanted; /* the writer waits for it: a partial chunk will do */
+};
+
+/* A run of the pipeline (solve_pipeline.c): what the threads share, under
+ * mu but for the listing's stop. */
+struct nq_pipeline {
+    nq_listing listing;
+    pthread_mutex_t mu;
+    pthread_cond_t writer_cv, worker_cv;
+    int8_t prefix[NQ_MAX_N]; /* the last prefix handed out */
+    int prefix_started, prefixes_done;
+    uint64_t next_seq;    /* subproblems handed out */
+    uint64_t written_seq; /* subproblems fully delivered */
+    uint64_t window;
+    struct nq_slot *slots;
+    nq_chunk *free_chunks;
+    int failed;         /* a negative errno from a worker */
+    int caller_stopped; /* the run ended because *listing.caller_stop was set */
+};
+
+/* With r->mu held: a chunk from the pool (NULL without memory); a chunk
+ * back to it; a full chunk queued on its slot, for the writer. */
+NQ_HIDDEN nq_chunk *nq_list_chunk_get(struct nq_pipeline *r);
+NQ_HIDDEN void nq_list_chunk_put(struct nq_pipeline *r, nq_chunk *c);
+NQ_HIDDEN void nq_list_slot_push(struct nq_pipeline *r, struct nq_slot *s, nq_chunk *c);
+/* With r->mu held: turns the caller's request (hooks->stop) into the run's
+ * stop; 1 if stopping. */
+NQ_HIDDEN int nq_list_check_stop(struct nq_pipeline *r);
+/* With r->mu held: a worker that cannot get memory ends the run with
+ * ENOMEM. */
+NQ_HIDDEN void nq_list_fail_nomem(struct nq_pipeline *r);
+
 /* A searching thread. Each on its own cache lines: the search writes q, pos
  * and the counts all the time, and two threads must not share a line for it. */
 typedef struct nq_list_worker nq_list_worker; /* as solve_search.h has it */
 struct nq_list_worker {
     _Alignas(64) nq_listing *listing;
-    struct nq_pipeline *pipe;  /* the hand-off's own state (solve_pipeline.c) */
+    struct nq_pipeline *pipe;  /* the pipeline's shared state */
     const nq_run_hooks *hooks; /* on_thread_start: thread placement */
     int index;
     pthread_t tid;

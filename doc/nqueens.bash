@@ -39,15 +39,15 @@ _nqueens()
     -f | --format)
         mapfile -t COMPREPLY < <(compgen -W "board cols json ndjson" -- "$cur")
         return ;;
-    --checkpoint)
+    --checkpoint | --subtotals)
         mapfile -t COMPREPLY < <(compgen -f -- "$cur")
         return ;;
     -t | --threads | --depth | --max | -l | --limit | --checkpoint-every | --stop-after | \
-        --seconds | --sample | --seed | --max-memory | --part)
+        --seconds | --sample | --seed | --max-memory | --part | --only)
         return ;;
     esac
-    # merge takes checkpoint files.
-    if [[ $cmd == merge && $cur != -* ]]; then
+    # merge and check take checkpoint (or subtotals) files.
+    if [[ ($cmd == merge || $cmd == check) && $cur != -* ]]; then
         mapfile -t COMPREPLY < <(compgen -f -- "$cur")
         return
     fi

@@ -6,9 +6,12 @@
 #include "merge.h"
 #include "option_parser.h"
 #include "output.h"
+#include "subtotals.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 static double now(void)
@@ -20,7 +23,7 @@ static double now(void)
 
 static void usage(void)
 {
-    printf("usage: nqueens merge FILE... [--json]\n"
+    printf("usage: nqueens merge FILE... [--subtotals OUT] [--json]\n"
            "       nqueens merge --status FILE... [--json]\n\n"
            "Combines the checkpoints of the parts of one count (each made by 'nqueens count\n"
            "N' with '--part K/M' and '--checkpoint FILE', one file per part, given in any\n"
@@ -34,6 +37,9 @@ static void usage(void)
            "  --status         how far the parts are: the share of the estimated work\n"
            "                   done, the subproblems missing per part, the solutions so\n"
            "                   far (exit status 0 with parts missing)\n"
+           "  --subtotals OUT  also writes every subproblem's index, total and unique to\n"
+           "                   OUT, as TSV under a line naming the plan: what anyone can\n"
+           "                   recount a piece of ('nqueens check OUT')\n"
            "  --json           one JSON object on stdout\n"
            "  -h, --help       this help\n");
 }
@@ -82,11 +88,10 @@ static void print_status(const merge *m, int json)
 
 /* Q(n) and U(n) from every subproblem, as count gives them; exits 1 if they
  * fail the engine's check or contradict the published values. */
-static void print_total(const merge *m, int json, double start)
+static nq_sub_result checked_sum(const merge *m)
 {
     nq_sub_result sum;
     nq_plan_sum(m->plan, m->done, m->results, &sum);
-    const nq_engine_info *info = nq_engine_get(m->engine);
     /* Every engine's subproblems sum to Q(n) before its finish. */
     nq_u128 want_total, want_unique;
     char total[40], want[40];
@@ -97,9 +102,28 @@ static void print_total(const merge *m, int json, double start)
     if (nq_plan_finish(m->plan, &sum))
         cli_fail("merge: the counts fail the plan's consistency check (total=%s): a file holds "
                  "a wrong count", nq_u128_str(sum.total, total));
+    return sum;
+}
+
+/* --subtotals OUT, once the counts passed every check; exits 1 if it
+ * cannot be written. */
+static void write_subtotals(const merge *m, const char *path)
+{
+    FILE *f = fopen(path, "w");
+    if (!f)
+        cli_fail("merge: cannot write '%s': %s", path, strerror(errno));
+    const int failed = subtotals_write(f, m->plan, m->n, m->engine, m->results);
+    const int saved = errno;
+    if (fclose(f) || failed)
+        cli_fail("merge: cannot write '%s': %s", path, strerror(failed ? saved : errno));
+}
+
+static void print_total(const merge *m, const nq_sub_result *sum, int json, double start)
+{
+    const nq_engine_info *info = nq_engine_get(m->engine);
     const size_t size = nq_plan_size(m->plan);
     const count_summary summary = {
-        .n = m->n, .total = sum.total, .unique = sum.unique,
+        .n = m->n, .total = sum->total, .unique = sum->unique,
         .unique_known = info->gives_unique, .engine = info->name, .threads = 1,
         .depth = m->depth, .subproblems = size, .resumed_subproblems = size,
         .seconds = now() - start
@@ -117,16 +141,17 @@ static void print_total(const merge *m, int json, double start)
 int cmd_merge(int argc, char **argv)
 {
     const double start = now();
-    const char *value;
+    const char *value, *subtotals_path = NULL;
     int json = 0, status = 0, files = 0;
     const char **paths = calloc((size_t)argc + 1, sizeof *paths);
     if (!paths)
         cli_fail("merge: out of memory");
-    enum { HELP, JSON, STATUS };
+    enum { HELP, JSON, STATUS, SUBTOTALS };
     static const cli_option options[] = {
         { "help", 'h', 0, HELP },
         { "json", 0, 0, JSON },
         { "status", 0, 0, STATUS },
+        { "subtotals", 0, 1, SUBTOTALS },
         { NULL, 0, 0, 0 },
     };
     cli_parser parser;
@@ -136,6 +161,11 @@ int cmd_merge(int argc, char **argv)
         case HELP: cli_help(usage);
         case JSON: json = 1; break;
         case STATUS: status = 1; break;
+        case SUBTOTALS:
+            if (!*value)
+                cli_usage_error("merge: --subtotals takes a file name, got an empty one");
+            subtotals_path = value;
+            break;
         default:
             if (!*value)
                 cli_usage_error("merge: a file name is empty");
@@ -145,6 +175,8 @@ int cmd_merge(int argc, char **argv)
     if (!files)
         cli_usage_error("merge: missing FILE..., the checkpoints of the parts (see 'nqueens merge "
                         "--help')");
+    if (status && subtotals_path)
+        cli_usage_error("merge: --subtotals needs every subproblem's counts, not --status");
     merge m = { 0 };
     char message[1024] = "";
     if (merge_load(&m, paths, files, message, sizeof message))
@@ -155,7 +187,10 @@ int cmd_merge(int argc, char **argv)
         merge_describe_gap(&m, message, sizeof message);
         cli_fail("merge: %s; no total without them", message);
     } else {
-        print_total(&m, json, start);
+        const nq_sub_result sum = checked_sum(&m);
+        if (subtotals_path)
+            write_subtotals(&m, subtotals_path);
+        print_total(&m, &sum, json, start);
     }
     merge_free(&m);
     free(paths);

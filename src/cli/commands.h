@@ -2,6 +2,7 @@
 #ifndef NQ_CLI_COMMANDS_H
 #define NQ_CLI_COMMANDS_H
 
+int cmd_check(int argc, char **argv);
 int cmd_count(int argc, char **argv);
 int cmd_engines(int argc, char **argv);
 int cmd_estimate(int argc, char **argv);

@@ -15,6 +15,7 @@ static const struct {
     int (*run)(int argc, char **argv);
     const char *summary;
 } commands[] = {
+    { "check", cmd_check, "recount some subproblems of a checkpoint or subtotals file" },
     { "count", cmd_count, "count the solutions Q(N) and the unique ones U(N)" },
     { "engines", cmd_engines, "list the engines count takes (--json for scripts)" },
     { "estimate", cmd_estimate, "what a count would cost here: CPU, wall time, memory" },
@@ -48,7 +49,7 @@ int main(int argc, char **argv)
     signal(SIGPIPE, SIG_IGN);
     cli_hwloc_plugins_off();
     if (argc < 2)
-        cli_usage_error("missing command (count, engines, estimate, merge, solve, verify, topology; see 'nqueens --help')");
+        cli_usage_error("missing command (check, count, engines, estimate, merge, solve, verify, topology; see 'nqueens --help')");
     const char *cmd = argv[1];
     if (!strcmp(cmd, "--help") || !strcmp(cmd, "-h") || !strcmp(cmd, "help")) {
         if (argc > 2)
@@ -69,5 +70,5 @@ int main(int argc, char **argv)
             return commands[i].run(argc - 1, argv + 1);
     if (cli_is_option(cmd))
         cli_usage_error("unknown option '%s' (see 'nqueens --help')", cmd);
-    cli_usage_error("unknown command '%s' (commands: count, engines, estimate, merge, solve, verify, topology)", cmd);
+    cli_usage_error("unknown command '%s' (commands: check, count, engines, estimate, merge, solve, verify, topology)", cmd);
 }

@@ -104,7 +104,7 @@ for line in open(sys.argv[1]):
 ' "$tmp/out"; check "ndjson: every line a board" test $? -eq 0
 
 # Help within 80 columns, for every command.
-for cmd in "" count engines estimate merge solve verify topology; do
+for cmd in "" check count engines estimate merge solve verify topology; do
     # shellcheck disable=SC2086 # an empty command is no word
     "$bin" $cmd --help >"$tmp/out"
     check "nqueens $cmd --help: status" test $? -eq 0

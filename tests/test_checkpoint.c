@@ -3,10 +3,14 @@
  * as they were. */
 #include <criterion/criterion.h>
 
+#include "checkpoint/checkpoint.h"
 #include "engines.h"
 #include "known_values.h"
 #include "nqueens_parts.h"
+#include "run/marks.h"
+#include "util.h"
 
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -322,3 +326,67 @@ Test(checkpoint, the_calls_of_1_0_still_work)
     small_free(&k);
 }
 #pragma GCC diagnostic pop
+
+/* A thread that ends pieces in index order, each marked while it counts
+ * and done before its mark goes (queue.c's order), a tenth of a millisecond
+ * each: a write's pass over done[] meets some that end under it. */
+typedef struct ender {
+    nq_marks *marks;
+    unsigned char *done;
+    size_t size;
+} ender;
+
+static void *end_pieces(void *arg)
+{
+    ender *e = arg;
+    for (size_t i = 0; i < e->size; i++) {
+        const nq_mark m = { .i = i };
+        nq_marks_set(e->marks, 0, &m);
+        const double until = nq_now() + 100e-6;
+        while (nq_now() < until)
+            continue;
+        __atomic_store_n(&e->done[i], 1, __ATOMIC_RELEASE);
+        nq_marks_set(e->marks, 0, NULL);
+    }
+    return NULL;
+}
+
+/* Every file written while pieces end reads back: none holds a piece both
+ * done and marked. */
+Test(checkpoint, writes_while_pieces_end_read_back, .timeout = 120)
+{
+    fresh_path();
+    nq_plan *plan;
+    cr_assert_eq(nq_plan_create(&plan, 17, NQ_ENG_HALVES, 0, NULL), 0);
+    const size_t size = nq_plan_size(plan);
+    unsigned char *done = calloc(size, 1), *back = calloc(size, 1);
+    nq_sub_result *res = calloc(size, sizeof *res), *res2 = calloc(size, sizeof *res2);
+    said s = { 0 };
+    const nq_checkpoint_params file = { .path = path, .log = hear, .log_ctx = &s };
+    nq_checkpoint *ck;
+    cr_assert_eq(nq_checkpoint_open_with(&ck, &file, plan, done, res), 0, "%s", s.line);
+    nq_marks *marks;
+    cr_assert_eq(nq_marks_create(&marks, 1, NULL, 0), 0);
+    nq_ck_attach_marks(ck, marks);
+    ender e = { marks, done, size - 2 }; /* never all: a write of every one is the last's */
+    pthread_t thread;
+    cr_assert_eq(pthread_create(&thread, NULL, end_pieces, &e), 0);
+    size_t writes = 0, refused = 0;
+    while (!__atomic_load_n(&done[e.size - 1], __ATOMIC_ACQUIRE)) {
+        cr_assert_eq(nq_checkpoint_write(ck, done, res), 0, "%s", s.line);
+        writes++;
+        if (nq_checkpoint_read_with(&file, plan, back, res2, NULL, NULL))
+            refused++;
+    }
+    pthread_join(thread, NULL);
+    cr_assert_eq(refused, 0, "%zu of %zu files refused, the last: %s", refused, writes, s.line);
+    cr_assert_gt(writes, 5);
+    nq_checkpoint_close(ck);
+    nq_marks_destroy(marks);
+    unlink(path);
+    free(done);
+    free(back);
+    free(res);
+    free(res2);
+    nq_plan_destroy(plan);
+}

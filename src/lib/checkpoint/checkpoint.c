@@ -80,30 +80,57 @@ static int check_part(const char *path, nq_ck_part want, nq_ck_part got, char *m
 
 /* ------------------------------------------------------------ the calls */
 
+/* The marks a write takes: the run's, or until it has them, the file's;
+ * into *out (malloc'd or NULL), how many, or NQ_ERR(ENOMEM). */
+static long marks_to_write(const nq_checkpoint *ck, nq_mark **out)
+{
+    *out = NULL;
+    if (ck->live)
+        return nq_marks_copy(ck->live, NULL, out);
+    if (!ck->resumed_count)
+        return 0;
+    if (!(*out = malloc(ck->resumed_count * sizeof **out)))
+        return NQ_ERR(ENOMEM);
+    memcpy(*out, ck->resumed, ck->resumed_count * sizeof **out);
+    return (long)ck->resumed_count;
+}
+
+/* done[] as one write sees it, read once (after the marks: a piece that
+ * ends between is done here and its mark dropped, for a thread clears its
+ * mark only after done is set); the marks of those done dropped. NULL if
+ * out of memory. */
+static unsigned char *done_seen(const nq_plan *plan, const unsigned char *done, nq_mark *marks,
+                                long *mark_count)
+{
+    unsigned char *seen = calloc(plan->size ? plan->size : 1, 1);
+    if (!seen)
+        return NULL;
+    for (size_t i = 0; done && i < plan->size; i++)
+        seen[i] = __atomic_load_n(&done[i], __ATOMIC_ACQUIRE);
+    long kept = 0;
+    for (long k = 0; k < *mark_count; k++)
+        if (!seen[marks[k].i])
+            marks[kept++] = marks[k];
+    *mark_count = kept;
+    return seen;
+}
+
 int nq_ck_save(nq_checkpoint *ck, const unsigned char *done, const nq_sub_result *results,
                char *message, size_t size)
 {
     nq_ck_text t = { 0 };
     size_t listed;
-    /* The run's marks, or until it has them, the file's (of subproblems
-     * not done since). */
-    nq_mark *marks = NULL;
-    long mark_count = 0;
-    if (ck->live) {
-        mark_count = nq_marks_copy(ck->live, done, &marks);
-    } else if (ck->resumed_count && (marks = malloc(ck->resumed_count * sizeof *marks))) {
-        for (size_t k = 0; k < ck->resumed_count; k++)
-            if (!done || !__atomic_load_n(&done[ck->resumed[k].i], __ATOMIC_ACQUIRE))
-                marks[mark_count++] = ck->resumed[k];
-    } else if (ck->resumed_count) {
-        mark_count = NQ_ERR(ENOMEM);
-    }
-    if (mark_count < 0 || nq_ck_render(ck->plan, ck->part, done, results, marks,
-                                       (size_t)(mark_count < 0 ? 0 : mark_count), &t, &listed)) {
+    nq_mark *marks;
+    long mark_count = marks_to_write(ck, &marks);
+    unsigned char *seen = mark_count < 0 ? NULL : done_seen(ck->plan, done, marks, &mark_count);
+    if (!seen || nq_ck_render(ck->plan, ck->part, seen, results, marks, (size_t)mark_count, &t,
+                              &listed)) {
+        free(seen);
         free(marks);
         free(t.p);
         return nq_ck_say(message, size, ck->path, NQ_ERR(ENOMEM), "cannot write it: out of memory");
     }
+    free(seen);
     free(marks);
     /* Never less than the file holds: work once saved is never unsaved. */
     if (listed < ck->held) {

@@ -131,7 +131,7 @@ long nq_marks_copy(nq_marks *m, const unsigned char *done, nq_mark **out)
     }
     size_t kept = 0;
     for (size_t k = 0; k < count; k++)
-        if (!__atomic_load_n(&done[all[k].i], __ATOMIC_ACQUIRE))
+        if (!done || !__atomic_load_n(&done[all[k].i], __ATOMIC_ACQUIRE))
             all[kept++] = all[k];
     qsort(all, kept, sizeof *all, by_index);
     *out = all;

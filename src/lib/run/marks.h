@@ -37,9 +37,9 @@ int nq_marks_progress(const nq_marks *m);
 void nq_marks_set(nq_marks *m, int t, const nq_mark *mark);
 /* The mark the run began with for subproblem i, or NULL. */
 const nq_mark *nq_marks_resumed(const nq_marks *m, size_t i);
-/* The marks of the subproblems not done (done[i] read with acquire), a
- * thread's newer than the run's first, by index, into *out (malloc'd, the
- * caller frees); how many, or NQ_ERR(ENOMEM). */
+/* The marks of the subproblems not done (done[i] read with acquire; done
+ * NULL: all), a thread's newer than the run's first, by index, into *out
+ * (malloc'd, the caller frees); how many, or NQ_ERR(ENOMEM). */
 long nq_marks_copy(nq_marks *m, const unsigned char *done, nq_mark **out);
 
 #endif

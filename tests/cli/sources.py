@@ -101,6 +101,109 @@ for start in sorted(edges):
     if start not in state:
         visit(start, [start])
 
+
+# Every function or variable a header of src/lib, src/common or src/mpi
+# declares is defined by its own module (const objects aside: a registry
+# such as engines.h may name the engines' descriptors, which hold no state): a circle of calls between two
+# files (a.c calls b.c's function, b.c calls a's, one declared in the
+# other's header) shows as a header declaring what another module defines.
+# A .c file counts for its module, for the module of a template it
+# includes (x_tmpl.c), and in an arch folder (x86/) for the module its
+# name begins with (halves_match_avx2.c: halves_match).
+TOKENS = re.compile(r'/\*.*?\*/|//[^\n]*|"(?:\\.|[^"\\\n])*"|\'(?:\\.|[^\'\\\n])*\'', re.S)
+ARCH = ("x86",)
+
+
+def bare(text):
+    """text without comments, preprocessor lines and string contents."""
+    text = TOKENS.sub(lambda m: "\n" * m.group(0).count("\n") if m.group(0)[0] == "/" else '""',
+                      text)
+    return re.sub(r"^[ \t]*#(?:[^\n]*\\\n)*[^\n]*", "", text, flags=re.M)
+
+
+def chunks(text):
+    """Each top-level declaration of bare text, with how it ends: ';' or '{'."""
+    depth, start = 0, 0
+    for i, ch in enumerate(text):
+        if ch == "{":
+            if depth == 0:
+                yield text[start:i].strip(), "{"
+            depth += 1
+        elif ch == "}":
+            depth -= 1
+            if depth == 0:
+                start = i + 1
+        elif ch == ";" and depth == 0:
+            yield text[start:i].strip(), ";"
+            start = i + 1
+
+
+def function_name(chunk):
+    """The function chunk declares or defines (not a static one), or None."""
+    chunk = re.sub(r"__attribute__\s*\(\(.*?\)\)|\b[A-Z][A-Z0-9_]*\s*\([^()]*\)", " ", chunk,
+                   flags=re.S)
+    m = re.match(r"([\w\s*]*?)\b([A-Za-z_]\w*)\s*\(", chunk)
+    if not m or not m.group(1).strip() or re.search(r"\b(typedef|static)\b", m.group(1)):
+        return None
+    return m.group(2)
+
+
+def variable_names(chunk):
+    """The variables chunk declares or defines (not static ones)."""
+    head = re.sub(r"\[[^\]]*\]", "", chunk.split("=")[0])
+    if "(" in head or re.search(r"\b(typedef|static)\b", head) or re.search(r"}\s*$", head):
+        return []
+    parts = [re.findall(r"[A-Za-z_]\w*", p) for p in head.split(",")]
+    if not parts[0] or len(parts[0]) < 2 or parts[0][0] in ("struct", "union", "enum") and len(parts[0]) < 3:
+        return []
+    return [p[-1] for p in parts if p]
+
+
+def modules_of(path):
+    """The modules a .c file's definitions count for."""
+    stem = module(path)
+    found = {stem}
+    text = open(os.path.join(root, path), encoding="utf-8").read()
+    found.update(module(t) for t in re.findall(r'#\s*include\s+"([\w/]+_tmpl\.c)"', text))
+    if os.path.basename(os.path.dirname(path)) in ARCH:
+        found.update(stem[:i] for i in range(len(stem)) if stem[i] == "_")
+    return found
+
+
+defined = {}  # name -> the modules defining it
+for path in files_below("src", ".c"):
+    text = open(os.path.join(root, path), encoding="utf-8").read()
+    aliases = dict(re.findall(r"^\s*#\s*define\s+([A-Z_]\w*)\s+([a-z_]\w*)\s*$", text, re.M))
+    sources = [path] + [os.path.join(os.path.dirname(path), t)
+                        for t in re.findall(r'#\s*include\s+"(\w+_tmpl\.c)"', text)]
+    for source in sources:
+        text = bare(open(os.path.join(root, source), encoding="utf-8").read())
+        for alias, name in aliases.items():  # a template's names, as this copy has them
+            text = re.sub(rf"\b{alias}\b", name, text)
+        for chunk, end in chunks(text):
+            if chunk.startswith("extern"):
+                continue
+            name = function_name(chunk)
+            names = ([name] if end == "{" else []) if name else variable_names(chunk)
+            for name in names:
+                defined.setdefault(name, set()).update(modules_of(path))
+
+for folder in ("src/lib", "src/common", "src/mpi"):
+    for path in files_below(folder, ".h"):
+        for chunk, end in chunks(bare(open(os.path.join(root, path), encoding="utf-8").read())):
+            if end != ";":
+                continue
+            name = function_name(chunk)
+            names = [name] if name else variable_names(chunk) if re.match(
+                r"extern\b(?!.*\bconst\b)", chunk) else []
+            for name in names:
+                where = defined.get(name)
+                if where is None:
+                    problems.append(f"{path}: declares {name}, defined nowhere in src")
+                elif module(path) not in where:
+                    problems.append(f"{path}: declares {name}, defined by module "
+                                    f"{' and '.join(sorted(where))}, not {module(path)}")
+
 for p in problems:
     print(p)
 print(f"{len(problems)} problem(s)" if problems else

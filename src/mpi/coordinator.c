@@ -3,6 +3,7 @@
  * checkpoint (see main.c). */
 #include "coordinator.h"
 
+#include "job.h"
 #include "merge.h"
 #include "stop_signals.h"
 
@@ -26,7 +27,7 @@ static size_t take(server *s, size_t *batch)
     if (!s->stopped) {
         const size_t left = s->queued - s->next;
         const size_t threads = (size_t)s->o->threads;
-        k = left / (4 * (size_t)ranks);
+        k = left / (4 * (size_t)s->ranks);
         k = k < threads ? threads : k > 8 * threads ? 8 * threads : k;
         if (k > left)
             k = left;
@@ -78,7 +79,7 @@ static void *serve(void *arg)
     const size_t cap = s->plan ? nq_plan_size(s->plan) : 0;
     uint64_t *msg = checked(malloc((cap * RECORD + 1) * sizeof *msg));
     size_t *batch = checked(malloc((cap + 1) * sizeof *batch));
-    int active = ranks - 1;
+    int active = s->ranks - 1;
     const struct timespec nap = { 0, 200 * 1000 };
     while (active > 0) {
         int ready = 0;
@@ -162,7 +163,7 @@ double coordinate(server *s)
 {
     const size_t size = nq_plan_size(s->plan);
     pthread_t server_thread;
-    if (ranks > 1 && pthread_create(&server_thread, NULL, serve, s))
+    if (s->ranks > 1 && pthread_create(&server_thread, NULL, serve, s))
         MPI_Abort(MPI_COMM_WORLD, 1);
     size_t *batch = checked(malloc((size + 1) * sizeof *batch));
     size_t k;
@@ -185,7 +186,7 @@ double coordinate(server *s)
         save(s, 0);
     }
     free(batch);
-    if (ranks > 1)
+    if (s->ranks > 1)
         pthread_join(server_thread, NULL);
     /* A stop may have left handed-out subproblems undone. */
     for (size_t i = 0; i < size && !s->stopped; i++)

@@ -1,5 +1,5 @@
-/* nqueens-mpi's parts (main.c: the program, the workers and the report;
- * coordinator.c: rank 0's queue, server thread and checkpoint). */
+/* nqueens-mpi's rank 0 (coordinator.c): its queue, server thread and
+ * checkpoint; main.c has the program, the workers and the report. */
 #ifndef NQ_MPI_COORDINATOR_H
 #define NQ_MPI_COORDINATOR_H
 
@@ -14,15 +14,10 @@ enum { RECORD = 4 }; /* index, total low, total high, unique: uint64 each */
  * an errno for a rank that failed (it stops taking work). */
 enum { FAILED = 1000 };
 
-extern int rank, ranks;
-/* One line "nqueens-mpi: rank R: ..." on this rank's own stderr. */
-void rank_says(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-/* p, or the job ends (MPI_Abort) with a line saying why. */
-void *checked(void *p);
-
 /* Rank 0's shared state; `lock` guards the queue and the checkpoint file. */
 typedef struct server {
     const count_options *o;
+    int ranks; /* in the job */
     const nq_plan *plan;
     unsigned char *done;
     nq_sub_result *results;

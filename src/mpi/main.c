@@ -12,6 +12,7 @@
 #include "coordinator.h"
 #include "count_options.h"
 #include "count_report.h"
+#include "job.h"
 #include "option_parser.h"
 #include "output.h"
 #include "run_estimate.h"
@@ -20,46 +21,11 @@
 #include <mpi.h>
 #include <pthread.h>
 #include <signal.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
-
-int rank, ranks;
-/* Every rank's own stderr, kept when the others' stderr is silenced (one
- * message for bad input): a rank that fails says so itself. */
-static int rank_stderr = STDERR_FILENO;
-
-void rank_says(const char *fmt, ...)
-{
-    char line[400];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(line, sizeof line, fmt, ap);
-    va_end(ap);
-    dprintf(rank_stderr, "nqueens-mpi: rank %d: %s\n", rank, line);
-}
-
-static void finalize_at_exit(void)
-{
-    int finalized = 0;
-    MPI_Finalized(&finalized);
-    if (!finalized)
-        MPI_Finalize();
-}
-
-/* p, or the job ends: a rank without the memory for its buffers cannot take
- * part, and the others would wait for it for ever. */
-void *checked(void *p)
-{
-    if (!p) {
-        rank_says("out of memory");
-        MPI_Abort(MPI_COMM_WORLD, 1);
-    }
-    return p;
-}
 
 static void usage(void)
 {
@@ -77,11 +43,13 @@ static void usage(void)
 
 static void usage_rank0(void)
 {
+    int rank;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     if (rank == 0)
         usage();
 }
 
-static count_options parse(int argc, char **argv)
+static count_options parse(int argc, char **argv, int rank)
 {
     if (argc < 2)
         cli_usage_error("missing command: nqueens-mpi count N (see 'nqueens-mpi --help')");
@@ -244,13 +212,13 @@ static int report(const server *s, size_t resumed, const double *busy_all, doubl
             cli_print_part_json_open(stdout, &summary, o->part, o->parts);
         else
             cli_print_count_json_open(stdout, &summary);
-        printf(",\"ranks\":%d,\"rank_busy_seconds\":[", ranks);
-        for (int r = 0; r < ranks; r++)
+        printf(",\"ranks\":%d,\"rank_busy_seconds\":[", s->ranks);
+        for (int r = 0; r < s->ranks; r++)
             printf("%s%.6f", r ? "," : "", busy_all[r]);
         printf("]}\n");
     } else {
         char extra[32];
-        snprintf(extra, sizeof extra, "ranks=%d ", ranks);
+        snprintf(extra, sizeof extra, "ranks=%d ", s->ranks);
         if (o->parts)
             cli_print_part_line(stdout, &summary, o->part, o->parts, extra);
         else
@@ -266,73 +234,33 @@ static int report(const server *s, size_t resumed, const double *busy_all, doubl
     return 0;
 }
 
-int main(int argc, char **argv)
+/* Rank 0 before a long count without a checkpoint: how long it may take. */
+static void announce(const count_options *o, int ranks)
 {
-    int provided;
-    cli_set_program("nqueens-mpi");
-    MPI_Init_thread(&argc, &argv, MPI_THREAD_MULTIPLE, &provided);
-    atexit(finalize_at_exit);
-    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-    MPI_Comm_size(MPI_COMM_WORLD, &ranks);
-    if (rank != 0) { /* one message for bad input, from rank 0 */
-        rank_stderr = dup(STDERR_FILENO);
-        (void)freopen("/dev/null", "w", stderr);
-    }
-    const count_options o = parse(argc, argv);
-    if (rank != 0)
-        (void)freopen("/dev/null", "w", stdout);
-    if (provided < MPI_THREAD_SERIALIZED && ranks > 1)
-        cli_fail("this MPI library gives no thread support (level %d); rank 0 needs "
-                 "MPI_THREAD_SERIALIZED",
-                 provided);
+    const int threads = nq_threads_for(o->threads);
+    char what[96];
+    snprintf(what, sizeof what, "count %d on %d rank%s of %d thread%s", o->n, ranks,
+             ranks > 1 ? "s" : "", threads, threads > 1 ? "s" : "");
+    /* No --max-memory: it is each node's, and these are all ranks' threads. */
+    cli_announce_long_run(what, cli_estimate_seconds(o->n, o->engine, threads * ranks, 0, NULL),
+                          "--checkpoint FILE keeps the work if it is stopped");
+}
 
-    cli_catch_stop_signals();
-
-    const double start = MPI_Wtime();
-    int stop_signal = 0;
-    nq_plan *plan = plan_everywhere(&o, &stop_signal);
-    if (!plan) /* stopped before any work: nothing to save */
-        return rank == 0 ? cli_report_stop(stop_signal, "mpirun nqueens-mpi count", o.n,
-                                           o.engine, -1, o.part, o.parts, NULL, o.checkpoint,
-                                           NULL)
-                         : cli_stop_status(stop_signal);
-    if (rank == 0 && !o.checkpoint) {
-        const int threads = nq_threads_for(o.threads);
-        char what[96];
-        snprintf(what, sizeof what, "count %d on %d rank%s of %d thread%s", o.n, ranks,
-                 ranks > 1 ? "s" : "", threads, threads > 1 ? "s" : "");
-        /* No --max-memory: it is each node's, and these are all ranks' threads. */
-        cli_announce_long_run(what, cli_estimate_seconds(o.n, o.engine, threads * ranks, 0, NULL),
-                              "--checkpoint FILE keeps the work if it is stopped");
-    }
-    server s = { .o = &o, .plan = plan, .lock = PTHREAD_MUTEX_INITIALIZER };
-    size_t resumed = 0;
-    int status = rank == 0 ? coordinator_open(&s, &resumed) : 0;
-    MPI_Bcast(&status, 1, MPI_INT, 0, MPI_COMM_WORLD);
-    if (status) {
-        nq_checkpoint_close(s.checkpoint);
-        free(s.done);
-        free(s.results);
-        free(s.queue);
-        nq_plan_destroy(plan);
-        return status;
-    }
-
-    const double busy = rank == 0 ? coordinate(&s) : work(&o, plan);
-    /* A job stopped by a signal leaves at once, each rank as soon as rank 0
-     * has made the last write and said so: mpirun, given SIGINT, sends
-     * SIGCONT, SIGTERM a second later, and SIGKILL a second after that or
-     * as soon as one rank ends; a rank that waited in the collective calls
-     * or MPI_Finalize met the SIGKILL, and one that left before rank 0's
-     * last write was done cut it short. Rank 0's verdict (0: go on as
-     * usual; else the exit status) is synchronous: it is received before
-     * rank 0 leaves. */
+/* A job stopped by a signal leaves at once, each rank as soon as rank 0
+ * has made the last write and said so: mpirun, given SIGINT, sends
+ * SIGCONT, SIGTERM a second later, and SIGKILL a second after that or as
+ * soon as one rank ends; a rank that waited in the collective calls or
+ * MPI_Finalize met the SIGKILL, and one that left before rank 0's last
+ * write was done cut it short. Rank 0's verdict (0: go on as usual; else
+ * the exit status) is synchronous: it is received before rank 0 leaves. */
+static void leave_if_stopped(const job *j, const server *s, size_t resumed, double start)
+{
     int verdict = 0;
-    if (rank == 0) {
-        const int sig = cli_stop_signal() ? cli_stop_signal() : s.remote_signal;
-        if (sig && s.stopped && !s.error)
-            verdict = report(&s, resumed, NULL, start);
-        for (int r = 1; r < ranks; r++)
+    if (j->rank == 0) {
+        const int sig = cli_stop_signal() ? cli_stop_signal() : s->remote_signal;
+        if (sig && s->stopped && !s->error)
+            verdict = report(s, resumed, NULL, start);
+        for (int r = 1; r < j->ranks; r++)
             MPI_Ssend(&verdict, 1, MPI_INT, r, TAG_VERDICT, MPI_COMM_WORLD);
     } else {
         MPI_Recv(&verdict, 1, MPI_INT, 0, TAG_VERDICT, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
@@ -342,17 +270,61 @@ int main(int argc, char **argv)
         fflush(stderr);
         _exit(verdict);
     }
-    double *busy_all = rank == 0 ? checked(calloc((size_t)ranks, sizeof *busy_all)) : NULL;
+}
+
+static void server_free(server *s)
+{
+    free(s->done);
+    free(s->results);
+    free(s->mine);
+    free(s->queue);
+}
+
+int main(int argc, char **argv)
+{
+    cli_set_program("nqueens-mpi");
+    const job j = job_start(&argc, &argv);
+    const count_options o = parse(argc, argv, j.rank);
+    if (j.rank != 0)
+        (void)freopen("/dev/null", "w", stdout);
+    if (j.provided < MPI_THREAD_SERIALIZED && j.ranks > 1)
+        cli_fail("this MPI library gives no thread support (level %d); rank 0 needs "
+                 "MPI_THREAD_SERIALIZED",
+                 j.provided);
+
+    cli_catch_stop_signals();
+
+    const double start = MPI_Wtime();
+    int stop_signal = 0;
+    nq_plan *plan = plan_everywhere(&o, &stop_signal);
+    if (!plan) /* stopped before any work: nothing to save */
+        return j.rank == 0 ? cli_report_stop(stop_signal, "mpirun nqueens-mpi count", o.n,
+                                             o.engine, -1, o.part, o.parts, NULL, o.checkpoint,
+                                             NULL)
+                           : cli_stop_status(stop_signal);
+    if (j.rank == 0 && !o.checkpoint)
+        announce(&o, j.ranks);
+    server s = { .o = &o, .ranks = j.ranks, .plan = plan, .lock = PTHREAD_MUTEX_INITIALIZER };
+    size_t resumed = 0;
+    int status = j.rank == 0 ? coordinator_open(&s, &resumed) : 0;
+    MPI_Bcast(&status, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    if (status) {
+        nq_checkpoint_close(s.checkpoint);
+        server_free(&s);
+        nq_plan_destroy(plan);
+        return status;
+    }
+
+    const double busy = j.rank == 0 ? coordinate(&s) : work(&o, plan);
+    leave_if_stopped(&j, &s, resumed, start);
+    double *busy_all = j.rank == 0 ? checked(calloc((size_t)j.ranks, sizeof *busy_all)) : NULL;
     MPI_Gather(&busy, 1, MPI_DOUBLE, busy_all, 1, MPI_DOUBLE, 0, MPI_COMM_WORLD);
-    if (rank == 0)
+    if (j.rank == 0)
         status = report(&s, resumed, busy_all, start);
     nq_checkpoint_close(s.checkpoint);
     MPI_Bcast(&status, 1, MPI_INT, 0, MPI_COMM_WORLD);
     free(busy_all);
-    free(s.done);
-    free(s.results);
-    free(s.mine);
-    free(s.queue);
+    server_free(&s);
     nq_plan_destroy(plan);
     return status;
 }

@@ -8,6 +8,9 @@
  *       on the OpenMP threads: wall and CPU seconds.
  * Prints one line per measurement. */
 #include "halves/halves.h"
+#include "halves/halves_engine.h"
+#include "halves/halves_turns.h"
+#include "halves/halves_work.h"
 
 #include <omp.h>
 #include <stdio.h>

@@ -5,6 +5,7 @@
  * Prints "n,s180,s180_seconds,s180_orbit_seconds,s90,s90_seconds".
  * usage: turn_counts MIN_N MAX_N [ORBIT_MAX_N] */
 #include "halves/halves.h"
+#include "halves/halves_turns.h"
 #include "util.h"
 
 #include <inttypes.h>

@@ -1,6 +1,8 @@
 /* A plain search for every solution, a count's set-up and the positions
  * it tells: halves_fixtures.h. */
 #include "halves_fixtures.h"
+#include "halves/halves_pieces.h"
+#include "halves/halves_work.h"
 
 #include <stdlib.h>
 #include <string.h>

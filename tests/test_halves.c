@@ -5,10 +5,14 @@
 #include <criterion/criterion.h>
 
 #include "halves/halves.h"
-#include "halves_fixtures.h"
+#include "halves/halves_engine.h"
+#include "halves/halves_geom.h"
 #include "halves/halves_match_priv.h" /* the index bits used */
-#include "halves/halves_slice.h"
+#include "halves/halves_pieces.h"
+#include "halves/halves_rows.h"
+#include "halves/halves_turns.h"
 #include "halves/halves_work.h" /* the blocks' sizes */
+#include "halves_fixtures.h"
 #include "symmetry.h"
 
 #include <stdlib.h>

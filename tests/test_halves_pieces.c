@@ -7,8 +7,11 @@
 
 #include "halves/halves.h"
 #include "halves/halves_engine.h" /* nq_halves_memory */
-#include "halves_fixtures.h"
+#include "halves/halves_geom.h"
+#include "halves/halves_pieces.h"
 #include "halves/halves_walk.h"
+#include "halves/halves_work.h"
+#include "halves_fixtures.h"
 #include "known_values.h"
 
 #include <stdlib.h>

@@ -4,6 +4,7 @@
 
 #include "halves/halves.h"
 #include "halves/halves_geom.h"
+#include "halves/halves_work.h"
 #include "halves_fixtures.h"
 
 #include <stdlib.h>

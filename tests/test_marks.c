@@ -6,8 +6,10 @@
 #include "run/count_marks.h"
 #include "engines.h"
 #include "halves/halves.h"
-#include "halves_fixtures.h"
 #include "halves/halves_marks.h"
+#include "halves/halves_pieces.h"
+#include "halves/halves_work.h"
+#include "halves_fixtures.h"
 #include "run/plan.h"
 
 #include <stdlib.h>

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Three checks of the sources, from issue 23:
+"""Four checks of the sources, from issues 23 and 42:
   - no file of code (C, shell, Python) over 500 lines, in src, include,
     tests, bench and scripts;
   - every header of include/, src/lib and src/common is whole inside its
@@ -7,7 +7,10 @@
   - no cycle between the library's modules through their includes. A module
     is a file's name without .c/.h and without _tmpl or _priv (a template or
     private header belongs to its module); "a includes b" means a file of
-    module a includes a header of module b from src/lib.
+    module a includes a header of module b from src/lib;
+  - every function (and variable) a header of src/lib, src/common or
+    src/mpi declares is defined by its own module, so that no call circle
+    hides behind a header named for another module.
 Usage: sources.py SOURCE_ROOT. Prints each problem; exit status 1 if any."""
 import os
 import re
@@ -208,5 +211,5 @@ for p in problems:
     print(p)
 print(f"{len(problems)} problem(s)" if problems else
       f"no file over {MAX_LINES} lines; headers inside their guards; "
-      "no include cycle between library modules")
+      "no include cycle between library modules; every header's functions its module's")
 sys.exit(1 if problems else 0)

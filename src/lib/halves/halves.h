@@ -19,12 +19,15 @@
  * taken up to all 8 symmetries of the square (the centre queen by the 4 that
  * act on R). U(n) comes from Burnside's lemma: (Q + S180 + 2 S90) / 8, where
  * S180 and S90 count the solutions a half or a quarter turn leaves as they
- * are (a small search of their own, nq_halves_invariant). */
+ * are (a small search of their own, nq_halves_invariant).
+ *
+ * This header holds the types the halves modules share and declares no
+ * function: each module's header declares its own (halves_pieces.h,
+ * halves_work.h, halves_turns.h, halves_engine.h, ...). */
 #ifndef NQ_HALVES_H
 #define NQ_HALVES_H
 
 #include "nqueens.h"
-#include "halves_match.h"
 
 #include <stddef.h>
 #include <stdint.h>
@@ -50,29 +53,6 @@ typedef struct nq_halves_piece {
 /* The most north row sets a piece takes (nq_halves_group_norths). */
 #define NQ_HALVES_NORTHS_MOST 64
 
-/* The pieces of n, in a fixed order: one per middle configuration and north
- * row set, the largest split into one per south row set, and then into at
- * most `parts` west parts, while there are at most `most` (0: none split).
- * NQ_ERR(ENOMEM), or NQ_ERR(EINTR) once *stop (if not NULL) is set. */
-int nq_halves_pieces(int n, size_t most, unsigned parts, const volatile int *stop,
-                     nq_halves_piece **out, size_t *count);
-/* Whole pieces (of one north row set) merged into pieces of up to `norths`
- * north row sets each, of one middle configuration and size: by
- * configuration as they come, then by size, then by north set; other pieces
- * as they are. NQ_ERR(ENOMEM). */
-int nq_halves_group_norths(int n, unsigned norths, nq_halves_piece **io, size_t *count);
-/* The plan's `norths` for n: 1 (none merged) except where a middle
- * configuration's south lists outgrow a thread's memo (halves_pieces.c). */
-unsigned nq_halves_norths_most(int n);
-/* The plan's `most` for n: split from n = 23 on, where the largest whole
- * pieces take minutes, and 2^22 from n = 25. */
-size_t nq_halves_pieces_most(int n);
-/* The plan's `parts` for n: from n = 25, where a row set takes up to minutes. */
-unsigned nq_halves_parts_most(int n);
-
-/* A relative estimate of a piece's work, for the queue and the ETA. */
-double nq_halves_estimate(int n, const nq_halves_piece *piece);
-
 /* A thread's buffers are bounded by its budget, whatever n: the half-boards
  * come in blocks of at most `west` and `east` footprints, from quadrant
  * lists memoized up to `memo` entries per kind and held in chunks of
@@ -82,38 +62,23 @@ double nq_halves_estimate(int n, const nq_halves_piece *piece);
 typedef struct nq_halves_sizes {
     size_t budget, memo, held, west, east;
 } nq_halves_sizes;
-nq_halves_sizes nq_halves_sizes_for(size_t budget);
 
-/* Per-thread buffers, kept from one piece to the next; budget 0 is the
- * default. */
+/* A thread's buffers, kept from one piece to the next (halves_work.h),
+ * and a slice of one row set's passes (halves_rows.h). */
 typedef struct nq_halves_work nq_halves_work;
-int nq_halves_work_create(nq_halves_work **out, int n, nq_simd level, size_t budget);
-void nq_halves_work_destroy(nq_halves_work *w);
-/* Bytes the buffers hold now (within nq_halves_memory's share of a
- * thread: tests/test_halves_pieces.c). */
-size_t nq_halves_work_bytes(const nq_halves_work *w);
+typedef struct nq_rows_slice nq_rows_slice;
 
 /* Even n: the transpose's symmetries too (halves_transpose.h), which halve
- * the pairs a count matches but add passes over the sides. Measured, a
- * count's CPU time with them against without: n = 16 1.3x, 18 0.87x, 20
- * 0.7x to 0.85x (bench/results/2026-11-25-transpose), so from 18 on. A
- * piece counts another share of Q(n) with them: the plan's fingerprint says
- * which. */
+ * the pairs a count matches but add passes over the sides: they save CPU
+ * time from n = 18 on and cost it below (doc/performance.md). A piece counts
+ * another share of Q(n) with them: the plan's fingerprint says which. */
 #define NQ_HALVES_TRANSPOSE_FROM 18
-int nq_halves_transposes(int n);
-/* Turns them on or off for this workspace (tests: every n). */
-void nq_halves_work_transpose(nq_halves_work *w, int on);
-
-/* The piece's share of Q(n) (its weight included). NQ_ERR(ENOMEM), or
- * NQ_ERR(EINTR) if *stop (when stop is not NULL) was set before the end. */
-int nq_halves_count_piece(nq_halves_work *w, const nq_halves_piece *piece, const volatile int *stop,
-                        nq_u128 *total);
 
 /* A slice of a piece, for estimates of pieces too large to count whole
  * (two-stage sampling): one of its south row sets that count, one block of
  * its east half-boards and one of its west ones (the thread's budget sets
  * the blocks); for even n from NQ_HALVES_TRANSPOSE_FROM, one block pair
- * of each tie pass too (halves_slice.h). A piece's count is estimated by
+ * of each tie pass too (halves_rows.h). A piece's count is estimated by
  * the slice's pairs times its blocks and scale, plus its ties (each pass's
  * pairs times its blocks and weight), times the sets and the weight. */
 typedef struct nq_halves_slice {
@@ -129,12 +94,6 @@ typedef struct nq_halves_slice {
      * transpose's kept sets), which a count pays for every row set. */
     double pass_seconds[2], prepare_seconds, scan_seconds, tie_seconds, setup_seconds;
 } nq_halves_slice;
-
-/* Counts the slice of piece that pick chooses: row set pick[0], east block
- * pick[1] and west block pick[2], each modulo how many there are (sets 0:
- * the piece counts nothing). 0, NQ_ERR(ENOMEM), or NQ_ERR(EINTR). */
-int nq_halves_count_slice(nq_halves_work *w, const nq_halves_piece *piece, const uint64_t pick[3],
-                    const volatile int *stop, nq_halves_slice *out);
 
 /* Where a piece's count is, so that a stopped one goes on from there: the
  * row sets done (of those that count) and their weighted pairs, and in the
@@ -160,36 +119,5 @@ typedef struct nq_halves_tell {
     uint32_t blocks_set;
     uint64_t blocks; /* 0: not known */
 } nq_halves_tell;
-/* nq_halves_count_piece from `from` (NULL: the start; one this piece and
- * budget cannot have: the start too), telling `tell` (NULL: no one). */
-int nq_halves_count_piece_from(nq_halves_work *w, const nq_halves_piece *piece,
-                               const volatile int *stop, const nq_halves_pos *from,
-                               nq_halves_tell *tell, nq_u128 *total);
-/* The budget the thread's blocks were made for. */
-size_t nq_halves_work_budget(const nq_halves_work *w);
-
-/* A part of nq_halves_invariant: S180's solutions with the queens of rows
- * 0 and 1 in columns c0 and c1, S90's with row 0's in c0 (-1: any). The
- * plan counts U(n)'s turns in such parts. NQ_ERR(EINTR) once *stop is set. */
-int nq_halves_turn_part(int n, int quarter_turns, int c0, int c1, const volatile int *stop,
-                        uint64_t *found);
-
-/* The plan's turn parts of n into out (room for n * n + n + 1); how many. */
-size_t nq_halves_turn_parts(int n, nq_halves_piece *out);
-
-/* Solutions left as they are by `quarter_turns` quarter turns (1: S90, 2:
- * S180): S180 by a bit-mask search of the top half, S90 by
- * nq_halves_invariant_orbits. */
-uint64_t nq_halves_invariant(int n, int quarter_turns);
-/* The same by a plain search of the queens' orbits under the turn: the
- * reference the bit-mask search is tested against. */
-uint64_t nq_halves_invariant_orbits(int n, int quarter_turns);
-
-/* Every half-board of R = (piece->north, south), for tests: all the blocks
- * of each side in one array. Returns 0 or NQ_ERR(ENOMEM). */
-int nq_halves_halves(nq_halves_work *w, const nq_halves_piece *piece, uint32_t south,
-                   const uint64_t **west, size_t *nw, const uint64_t **east, size_t *ne);
-/* Footprint bits for n. */
-int nq_halves_bits(int n);
 
 #endif

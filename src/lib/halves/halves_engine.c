@@ -6,6 +6,9 @@
 #include "engines.h"
 #include "halves.h"
 #include "halves_marks.h"
+#include "halves_pieces.h"
+#include "halves_turns.h"
+#include "halves_work.h"
 #include "run/plan.h"
 #include "util.h"
 
@@ -167,7 +170,7 @@ int nq_halves_count_one(const nq_plan *plan, size_t i, void *work, const volatil
  * west side, its tables and a scan of every west block, and the row set's
  * start (the streams, the transpose's kept sets). Even n: the tie
  * passes come sliced the same way, their pairs and time already scaled
- * (halves_slice.h). A turn part is small: counted whole. */
+ * (halves_rows.h). A turn part is small: counted whole. */
 int nq_halves_sample(const nq_plan *plan, size_t i, void *work, uint64_t pick,
                      const volatile int *stop, nq_sub_sample *out)
 {

@@ -1,6 +1,7 @@
-/* The halves engine's board geometry, shared by its modules (private):
- * the quadrants' shape, and the rows and columns a middle configuration
- * leaves to the west queens. halves.h says what the method is. */
+/* The halves engine's board geometry (halves_geom.c), shared by its
+ * modules (private): the quadrants' shape, and the rows and columns a
+ * middle configuration leaves to the west queens. halves.h says what the
+ * method is. */
 #ifndef NQ_HALVES_GEOM_H
 #define NQ_HALVES_GEOM_H
 
@@ -49,5 +50,8 @@ int nq_halves_frame(const geom *G, int middle_col, int middle_row, frame *f);
  * both leave alone (even n, and odd n with the centre queen): the weight of
  * R = (north, south) if R is the smallest of its orbit, else 0. */
 int nq_halves_rows_weight(const geom *G, const frame *f, uint32_t north, uint32_t south);
+
+/* Footprint bits for n. */
+int nq_halves_bits(int n);
 
 #endif

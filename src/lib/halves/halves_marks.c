@@ -5,7 +5,7 @@
 
 #include "halves.h"
 #include "halves_geom.h"
-#include "halves_slice.h"
+#include "halves_work.h"
 #include "halves_walk.h"
 #include "run/plan.h"
 

@@ -3,10 +3,9 @@
  * other side scanned against them, from a position a stopped count told.
  * Even n with the transpose (halves_transpose.h): the main pass counts its
  * pairs twice, and the ties' passes after it. At the end, their slices
- * for estimates (halves_slice.h). halves.h says what the method is. */
-#include "halves_work.h"
+ * for estimates (halves_rows.h). halves.h says what the method is. */
+#include "halves_rows.h"
 #include "halves_match_priv.h"
-#include "halves_slice.h"
 #include "util.h"
 
 int nq_rows_read(nq_halves_work *w, int k, uint64_t *buf, size_t cap, size_t blocks,
@@ -181,7 +180,7 @@ int nq_rows_count(nq_halves_work *w, const nq_halves_piece *piece, uint32_t sout
 
 /* -------------------------------------------------------------- slices */
 
-/* For estimates only (halves_slice.h); a count never comes here. The
+/* For estimates only (halves_rows.h); a count never comes here. The
  * picked pair of a pass: the prepared block, its tables from the first
  * scanned block (as count_rows makes them), then the scanned block. */
 static int pick_blocks(nq_halves_work *w, int k, const uint64_t pick[2], const volatile int *stop,

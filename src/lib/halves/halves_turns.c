@@ -1,7 +1,7 @@
 /* The solutions a half or a quarter turn leaves as they are (S180, S90),
  * which U(n) needs beside Q(n): a bit-mask search and the plain orbit
  * search it is tested against. */
-#include "halves.h"
+#include "halves_turns.h"
 #include "util.h"
 
 #include <stdlib.h>

@@ -3,8 +3,8 @@
  * count (the pairs matched by halves_match.c). halves.h says what the
  * method is. */
 #include "halves_work.h"
+#include "halves_rows.h"
 #include "halves_match_priv.h"
-#include "halves_slice.h"
 #include "halves_walk.h"
 #include "util.h"
 
@@ -304,9 +304,8 @@ static int start_rows(nq_halves_work *w, const nq_halves_piece *piece, const fra
     return 1;
 }
 
-int nq_halves_slice_rows(nq_halves_work *w, const nq_halves_piece *piece,
-                         const uint64_t pick[NQ_SLICE_PICKS], const volatile int *stop,
-                         nq_rows_slice *out)
+int nq_halves_slice_rows(nq_halves_work *w, const nq_halves_piece *piece, const uint64_t pick[],
+                         const volatile int *stop, nq_rows_slice *out)
 {
     const geom *G = &w->G;
     *out = (nq_rows_slice){ 0 };

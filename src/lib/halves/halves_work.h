@@ -1,55 +1,62 @@
-/* The halves engine's per-thread workspace, shared by its modules
- * (private): halves_work.c makes it and walks a piece's row sets,
- * halves_rows.c counts one row set's pairs. halves.h says what the method
- * is. */
+/* The halves engine's per-thread workspace and a piece's count
+ * (halves_work.c): the buffers, sized from a budget, kept from one piece
+ * to the next; a piece's row sets walked and each one's pairs counted
+ * (halves_rows.c), or sliced for an estimate. halves.h says what the
+ * method is. */
 #ifndef NQ_HALVES_WORK_H
 #define NQ_HALVES_WORK_H
 
 #include "halves.h"
-#include "halves_geom.h"
-#include "halves_stream.h"
-#include "halves_transpose.h"
+#include "halves_match.h"
 
-/* A thread's buffers, all sized from its budget (nq_halves_sizes). Each
- * side has a stream; one memo holds the quadrant lists of both. */
-struct nq_halves_work {
-    geom G;
-    nq_halves_sizes z;
-    int middle_col, middle_row; /* the configuration the memo is for */
-    int have_config;
-    uint32_t forbid[2][2][32]; /* side, quadrant (north, south), local row */
-    memo memo; /* the quadrant lists of both sides */
-    stream sides[2];           /* west, east */
-    uint64_t *west, *east;     /* one block of each */
-    uint64_t *all[2];          /* nq_halves_halves: every block, for tests */
-    size_t all_cap[2];
-    nq_match *match;
-    join_fn join;
-    uint8_t *keep[2]; /* even n: the current pass's column sets, per side (2^h each) */
-    void *block;      /* the buffers above but all and match: one allocation */
-    size_t block_bytes;
-    int transpose;    /* even n: the transpose's symmetries too */
-};
+#include <stddef.h>
+#include <stdint.h>
 
-/* Reads side k's blocks into buf until `blocks` are read (SIZE_MAX: all);
- * *read gets how many were, *last the size of the last one. */
-int nq_rows_read(nq_halves_work *w, int k, uint64_t *buf, size_t cap, size_t blocks,
-                 const volatile int *stop, size_t *read, size_t *last);
+/* The sizes of a thread's buffers for `budget` (nq_halves_sizes). */
+nq_halves_sizes nq_halves_sizes_for(size_t budget);
 
-/* Tells `tell` (if not NULL) the position now. */
-void nq_rows_tell(nq_halves_tell *tell, const nq_halves_pos *pos);
+/* A thread's buffers for a count of n at the given level; budget 0 is the
+ * default. */
+int nq_halves_work_create(nq_halves_work **out, int n, nq_simd level, size_t budget);
+void nq_halves_work_destroy(nq_halves_work *w);
+/* Bytes the buffers hold now (within nq_halves_memory's share of a
+ * thread: tests/test_halves_pieces.c). */
+size_t nq_halves_work_bytes(const nq_halves_work *w);
 
-/* The streams begun for R = (piece->north, south): its pairs, weighted for
- * the symmetries (halves_rows.c says how), into pos->pairs, from where pos
- * says; tells `tell` (NULL: no one) where it is. */
-int nq_rows_count(nq_halves_work *w, const nq_halves_piece *piece, uint32_t south,
-                  const volatile int *stop, nq_halves_pos *pos, nq_halves_tell *tell);
+/* Whether a count of n takes the transpose's symmetries
+ * (NQ_HALVES_TRANSPOSE_FROM). */
+int nq_halves_transposes(int n);
+/* Turns them on or off for this workspace (tests: every n). */
+void nq_halves_work_transpose(nq_halves_work *w, int on);
 
-/* With the transpose: the main pass's tables on both streams, and the tie
- * passes' weighted pairs, each counted whole. */
-void nq_rows_keep_main(nq_halves_work *w, transpose *t, const nq_halves_piece *piece,
-                       uint32_t south);
-int nq_rows_ties(nq_halves_work *w, const transpose *t, const volatile int *stop,
-                 uint64_t *ties);
+/* The piece's share of Q(n) (its weight included). NQ_ERR(ENOMEM), or
+ * NQ_ERR(EINTR) if *stop (when stop is not NULL) was set before the end. */
+int nq_halves_count_piece(nq_halves_work *w, const nq_halves_piece *piece, const volatile int *stop,
+                        nq_u128 *total);
+
+/* Counts the slice of piece that pick chooses: row set pick[0], east block
+ * pick[1] and west block pick[2], each modulo how many there are (sets 0:
+ * the piece counts nothing). 0, NQ_ERR(ENOMEM), or NQ_ERR(EINTR). */
+int nq_halves_count_slice(nq_halves_work *w, const nq_halves_piece *piece, const uint64_t pick[3],
+                    const volatile int *stop, nq_halves_slice *out);
+
+/* nq_halves_count_piece from `from` (NULL: the start; one this piece and
+ * budget cannot have: the start too), telling `tell` (NULL: no one). */
+int nq_halves_count_piece_from(nq_halves_work *w, const nq_halves_piece *piece,
+                               const volatile int *stop, const nq_halves_pos *from,
+                               nq_halves_tell *tell, nq_u128 *total);
+/* The budget the thread's blocks were made for. */
+size_t nq_halves_work_budget(const nq_halves_work *w);
+
+/* Row set pick[0] of piece, every pass sliced, with the NQ_SLICE_PICKS
+ * picks of halves_rows.h (sets 0: the piece counts nothing). 0,
+ * NQ_ERR(ENOMEM), or NQ_ERR(EINTR). */
+int nq_halves_slice_rows(nq_halves_work *w, const nq_halves_piece *piece, const uint64_t pick[],
+                         const volatile int *stop, nq_rows_slice *out);
+
+/* Every half-board of R = (piece->north, south), for tests: all the blocks
+ * of each side in one array. Returns 0 or NQ_ERR(ENOMEM). */
+int nq_halves_halves(nq_halves_work *w, const nq_halves_piece *piece, uint32_t south,
+                   const uint64_t **west, size_t *nw, const uint64_t **east, size_t *ne);
 
 #endif

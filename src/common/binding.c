@@ -109,9 +109,9 @@ void cli_binding_open(cli_binding *b, int threads, int mode, int report)
     }
     /* --bind none needs no topology: it is read only to report where the
      * threads ran (`report`: count --json), and whatever fails there is left
-     * unreported. Not read otherwise: hwloc's start with its plugins took 60
-     * ms of a 0.1 s count 16 when that was measured (8f74bab); without them
-     * (cli_hwloc_plugins_off) the topology takes about 2 ms. */
+     * unreported. Not read otherwise: hwloc's start with its plugins is a
+     * large share of a short count; without them (cli_hwloc_plugins_off)
+     * the topology is cheap (doc/placement.md). */
     if (mode == NQ_BIND_NONE) {
         if (!report || nq_topology_open(&b->topo, NULL))
             return;

@@ -1,10 +1,10 @@
 /* A program of libnqueens 1.0 run against the current library (issue 23).
- * Built against 1.0's header (nqueens.h here: git show
- * ea4440b:include/nqueens.h) and linked against v10_stub.c's stand-in, so
- * that it asks for its calls unversioned as a 1.0 build does; run against
- * the library of this tree (its run path). It checks that every call of 1.0
- * is bound to the library's entry at version NQ_1.0, and that the calls whose arguments 1.1
- * changed (nq_count_params: recount inserted, engine_exact added;
+ * Built against 1.0's header (nqueens.h here, as 1.0 released it) and
+ * linked against v10_stub.c's stand-in, so that it asks for its calls
+ * unversioned as a 1.0 build does; run against the library of this tree
+ * (its run path). It checks that every call of 1.0 is bound to the
+ * library's entry at version NQ_1.0, and that the calls whose arguments
+ * 1.1 changed (nq_count_params: recount inserted, engine_exact added;
  * nq_count_memory: a fourth argument) still read 1.0's. One line per
  * failed check on stderr and exit status 1; a crash fails it too. */
 #define _GNU_SOURCE

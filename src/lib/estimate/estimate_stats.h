@@ -25,9 +25,8 @@ enum {
 
 /* The method's own error, relative, one sigma: a sampled piece runs apart
  * from its neighbours in the count's queue (memo, caches, the other
- * thread). Against whole counts on the quiet machine the estimate was
- * 0.86x to 1.14x at n = 19..21 (bench/results/2026-11-26-estimate-north-sets),
- * outside some intervals of n = 19: it widens them with the timing noise. */
+ * thread), so the timing noise alone made intervals that whole counts fell
+ * outside of (doc/estimate.md): this widens them. */
 #define NQ_EST_MODEL_NOISE 0.10
 
 typedef struct draw {

@@ -312,9 +312,9 @@ int nq_halves_plausible(const nq_plan *plan, size_t i, nq_u128 total, nq_u128 un
     return unique == 0 && total <= most;
 }
 
-/* seconds_16: count 16 -t 1 took 0.058 to 0.063 s at 2a4e7df (README); the
- * rate per solution then rises with n, so Q(n)/Q(16) scaling overstates
- * n = 18..22 by up to 2.4x (0.3, from an older build, overstated 12x). */
+/* seconds_16: count 16 -t 1 as README's table has it. The rate per
+ * solution rises with n, so Q(n)/Q(16) scaling overstates larger n: a
+ * rough guess only (doc/estimate.md), kept current so that it stays one. */
 const nq_engine nq_halves_engine = {
     .info = { .name = "halves",
               .description = "meet in the middle: half-boards matched by their diagonals, "

@@ -216,10 +216,8 @@ unsigned nq_halves_parts_most(int n)
 {
     /* Each part builds the matcher's tables of every east block again and
      * scans its own share of the west half-boards, so parts cost little
-     * while the scans outweigh the tables: measured (CPU of one part times
-     * the parts, against the whole row set of north rows 0-5 and south
-     * rows 0-6), n = 24: 4 parts 1.0x, 16 parts 1.25x; n = 26: 16 parts
-     * 0.8x (the machine was busier for the whole), 64 parts 1.0x. */
+     * while the scans outweigh the tables: more parts as n grows
+     * (doc/halves.md has the measure). */
     return n >= 28 ? 64 : n >= 27 ? 32 : n >= 25 ? 16 : 1;
 }
 

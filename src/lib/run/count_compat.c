@@ -10,8 +10,8 @@
 
 #if NQ_HAVE_SYMVER
 
-/* struct nq_count_params as 1.0's header laid it out (git show
- * ea4440b:include/nqueens.h); tests/abi builds a program against it. */
+/* struct nq_count_params as 1.0's header laid it out (tests/abi/nqueens.h
+ * keeps that header); tests/abi builds a program against it. */
 typedef struct nq_count_params_v10 {
     int n, engine, threads, depth;
     const nq_run_hooks *hooks;

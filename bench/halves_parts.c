@@ -31,7 +31,7 @@ static int rows(int argc, char **argv)
     if (n < 4 || n % 2 || n > NQ_MAX_N || parts < 1 || parts > 65535)
         return 2;
     nq_halves_work *w;
-    if (nq_halves_work_create(&w, n, nq_simd_best(), 0))
+    if (nq_halves_work_create(&w, n, nq_cpu_level(), 0))
         return 1;
     for (int i = 6; i < argc; i++) {
         nq_halves_piece p = { .middle_col = -1, .middle_row = -1,

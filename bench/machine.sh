@@ -51,7 +51,7 @@ bench_machine() {
         "c_args=$(buildopt c_args)"
     [[ -z $compile_cmd ]] || echo "- Compile command (backtrack_search_tmpl.c): \`$compile_cmd\`"
     echo "- CPU features the hot code's paths use: $(grep -m 1 -ow -e avx2 -e bmi2 -e popcnt \
-        -e avx512f /proc/cpuinfo 2>/dev/null | sort -u | tr '\n' ' ')(path: ${NQUEENS_ISA:-picked at run time}, src/lib/cpu/dispatch.c)"
+        -e avx512f /proc/cpuinfo 2>/dev/null | sort -u | tr '\n' ' ')(level: ${NQUEENS_ISA:-picked at run time}, src/lib/cpu/cpu.c)"
     echo "- Commit: $COMMIT"
     [[ -z $bin ]] || echo "- Program: $bin ($("$bin" --version 2>/dev/null || echo unknown version))"
     echo "- Command: \`${command//|/\\|}\`"

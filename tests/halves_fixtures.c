@@ -39,7 +39,7 @@ int smallest_budget_work(int n, int transpose, nq_halves_piece **pieces, size_t 
     int err = nq_halves_pieces(n, 0, 1, NULL, pieces, size);
     if (err)
         return err;
-    err = nq_halves_work_create(w, n, nq_simd_best(), 1);
+    err = nq_halves_work_create(w, n, nq_cpu_level(), 1);
     if (err) {
         free(*pieces);
         return err;

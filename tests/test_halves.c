@@ -1,5 +1,6 @@
 /* The meet-in-the-middle engine against plain searches: the half-boards of
- * every row set, the pair counter on every code path, the counts a turn
+ * every row set, the pair counter at every level (one test each, skipped
+ * where the CPU lacks it), the counts a turn
  * leaves alone, and a piece's slices against its count
  * (test_halves_pieces.c: the pieces' sum). */
 #include <criterion/criterion.h>
@@ -13,6 +14,7 @@
 #include "halves/halves_turns.h"
 #include "halves/halves_work.h" /* the blocks' sizes */
 #include "halves_fixtures.h"
+#include "levels.h"
 #include "symmetry.h"
 
 #include <stdlib.h>
@@ -49,7 +51,7 @@ Test(halves, half_turn_bit_masks_match_the_orbit_search)
 /* For every piece and every south row set it loops over, the half-boards
  * it builds pair up into exactly the solutions with that middle
  * configuration and those west rows, found by the plain search. */
-static void check_row_sets(int n, nq_simd level)
+static void check_row_sets(int n, nq_level level)
 {
     const int h = n / 2, g = n % 2, s0 = h + g;
     solutions all = all_solutions(n);
@@ -104,7 +106,7 @@ static void check_row_sets(int n, nq_simd level)
                          south, (unsigned long long)plain, (unsigned long long)want);
             uint64_t fast;
             cr_assert_eq(nq_match_count(m, west, nw, east, ne, nq_halves_bits(n), &fast), 0);
-            cr_assert_eq(fast, plain, "n=%d %s", n, nq_simd_name(level));
+            cr_assert_eq(fast, plain, "n=%d %s", n, nq_level_name(level));
             checked += want > 0;
         }
     }
@@ -115,14 +117,16 @@ static void check_row_sets(int n, nq_simd level)
     free(all.boards);
 }
 
-Test(halves, every_row_set_pairs_into_its_solutions, .timeout = 300)
+/* The lowest level from n = 4, the others (vectors of 256 and 512
+ * footprints) at n = 10. */
+static void row_sets_pair_into_their_solutions(nq_level level)
 {
-    for (int n = 4; n <= 11; n++)
-        check_row_sets(n, NQ_SIMD_SCALAR);
-    for (int level = NQ_SIMD_AVX2; level < NQ_SIMD_LEVELS; level++)
-        if (nq_simd_supported((nq_simd)level))
-            check_row_sets(10, (nq_simd)level);
+    for (int n = level ? 10 : 4; n <= (level ? 10 : 11); n++)
+        check_row_sets(n, level);
 }
+
+LEVEL_TESTS(halves, every_row_set_pairs_into_its_solutions, row_sets_pair_into_their_solutions,
+            .timeout = 300)
 
 static uint64_t next_random(uint64_t *x)
 {
@@ -134,95 +138,99 @@ static uint64_t next_random(uint64_t *x)
 
 /* Random footprints of every width and density, sets of every size around
  * the vector and group boundaries: each code path equals the plain count. */
-Test(halves, pair_counter_paths_agree_with_the_plain_count)
+static void pair_counter_agrees_with_the_plain_count(nq_level level)
 {
     uint64_t seed = 0x9e3779b97f4a7c15ull;
     static uint64_t west[6000], east[6000];
-    int levels = 0;
-    for (int level = 0; level < NQ_SIMD_LEVELS; level++) {
-        if (!nq_simd_supported((nq_simd)level))
-            continue;
-        levels++;
-        nq_match *m;
-        cr_assert_eq(nq_match_create(&m, (nq_simd)level), 0);
-        for (int trial = 0; trial < 60; trial++) {
-            const int bits = 2 + (int)(next_random(&seed) % 61);
-            const uint64_t mask = bits == 64 ? ~0ull : (1ull << bits) - 1;
-            const size_t sizes[] = { 0, 1, 63, 64, 65, 255, 256, 257, 511, 512, 513, 1500, 5000 };
-            const size_t nw = sizes[next_random(&seed) % 13], ne = sizes[next_random(&seed) % 13];
-            const int sparse = 1 + (int)(next_random(&seed) % 4);
-            for (size_t i = 0; i < nw; i++) {
-                uint64_t x = mask;
-                for (int k = 0; k < sparse; k++)
-                    x &= next_random(&seed);
-                west[i] = x;
-            }
-            for (size_t j = 0; j < ne; j++) {
-                uint64_t x = mask;
-                for (int k = 0; k < sparse; k++)
-                    x &= next_random(&seed);
-                east[j] = x;
-            }
-            uint64_t fast;
-            cr_assert_eq(nq_match_count(m, west, nw, east, ne, bits, &fast), 0);
-            const uint64_t plain = nq_match_count_plain(west, nw, east, ne);
-            cr_assert_eq(fast, plain, "%s bits=%d nw=%zu ne=%zu: %llu, plain %llu",
-                         nq_simd_name((nq_simd)level), bits, nw, ne, (unsigned long long)fast,
-                         (unsigned long long)plain);
+    nq_match *m;
+    cr_assert_eq(nq_match_create(&m, level), 0);
+    for (int trial = 0; trial < 60; trial++) {
+        const int bits = 2 + (int)(next_random(&seed) % 61);
+        const uint64_t mask = bits == 64 ? ~0ull : (1ull << bits) - 1;
+        const size_t sizes[] = { 0, 1, 63, 64, 65, 255, 256, 257, 511, 512, 513, 1500, 5000 };
+        const size_t nw = sizes[next_random(&seed) % 13], ne = sizes[next_random(&seed) % 13];
+        const int sparse = 1 + (int)(next_random(&seed) % 4);
+        for (size_t i = 0; i < nw; i++) {
+            uint64_t x = mask;
+            for (int k = 0; k < sparse; k++)
+                x &= next_random(&seed);
+            west[i] = x;
         }
-        nq_match_destroy(m);
+        for (size_t j = 0; j < ne; j++) {
+            uint64_t x = mask;
+            for (int k = 0; k < sparse; k++)
+                x &= next_random(&seed);
+            east[j] = x;
+        }
+        uint64_t fast;
+        cr_assert_eq(nq_match_count(m, west, nw, east, ne, bits, &fast), 0);
+        const uint64_t plain = nq_match_count_plain(west, nw, east, ne);
+        cr_assert_eq(fast, plain, "%s bits=%d nw=%zu ne=%zu: %llu, plain %llu",
+                     nq_level_name(level), bits, nw, ne, (unsigned long long)fast,
+                     (unsigned long long)plain);
     }
-    cr_assert_geq(levels, 1);
-    cr_assert_eq(nq_match_create(&(nq_match *){ 0 }, NQ_SIMD_LEVELS), NQ_ERR(ENOTSUP));
+    nq_match_destroy(m);
+}
+
+LEVEL_TESTS(halves, pair_counter_agrees_with_the_plain_count,
+            pair_counter_agrees_with_the_plain_count, .timeout = 300)
+
+Test(halves, pair_counter_takes_only_a_level_the_cpu_runs)
+{
+    nq_match *m = (nq_match *)&m;
+    cr_assert_eq(nq_match_create(&m, NQ_LEVELS), NQ_ERR(ENOTSUP));
+    cr_assert_null(m);
+    for (int level = 0; level < NQ_LEVELS; level++)
+        if (!nq_cpu_runs((nq_level)level))
+            cr_assert_eq(nq_match_create(&m, (nq_level)level), NQ_ERR(ENOTSUP), "%s",
+                         nq_level_name((nq_level)level));
 }
 
 /* Sets of millions of east footprints, as blocks of n >= 22 hold: every
  * index bit is used (the groups' loops at their widest) and the count
  * equals a zeta transform's, an independent method: e[S] east footprints
  * within S, summed over each west footprint's complement. */
-Test(halves, pair_counter_with_every_index_bit_agrees_with_subset_sums, .timeout = 120)
+static void pair_counter_with_every_index_bit(nq_level level)
 {
     enum { BITS = 20, NW = 5000 };
     uint64_t seed = 0x2545f4914f6cdd1dull;
     uint32_t *within = malloc(sizeof *within << BITS);
     uint64_t *west = malloc(NW * sizeof *west);
     cr_assert(within && west);
-    for (int level = 0; level < NQ_SIMD_LEVELS; level++) {
-        if (!nq_simd_supported((nq_simd)level))
-            continue;
-        nq_match *m;
-        cr_assert_eq(nq_match_create(&m, (nq_simd)level), 0);
-        /* The fewest east footprints that take NQ_MATCH_MAX_INDEX bits. */
-        const size_t ne = (size_t)m->lanes << NQ_MATCH_MAX_INDEX;
-        uint64_t *east = malloc(ne * sizeof *east);
-        cr_assert(east);
-        const uint64_t mask = (1ull << BITS) - 1;
-        memset(within, 0, sizeof *within << BITS);
-        for (size_t j = 0; j < ne; j++) {
-            east[j] = next_random(&seed) & next_random(&seed) & mask;
-            within[east[j]]++;
-        }
-        for (int b = 0; b < BITS; b++)
-            for (uint32_t s = 0; s <= mask; s++)
-                if (s >> b & 1)
-                    within[s] += within[s ^ (1u << b)];
-        uint64_t expect = 0;
-        for (size_t i = 0; i < NW; i++) {
-            west[i] = next_random(&seed) & next_random(&seed) & mask;
-            expect += within[~west[i] & mask];
-        }
-        uint64_t fast;
-        cr_assert_eq(nq_match_count(m, west, NW, east, ne, BITS, &fast), 0);
-        cr_assert_eq(m->k, NQ_MATCH_MAX_INDEX, "%s: %d index bits", nq_simd_name((nq_simd)level),
-                     m->k);
-        cr_assert_eq(fast, expect, "%s: %llu, subset sums %llu", nq_simd_name((nq_simd)level),
-                     (unsigned long long)fast, (unsigned long long)expect);
-        free(east);
-        nq_match_destroy(m);
+    nq_match *m;
+    cr_assert_eq(nq_match_create(&m, level), 0);
+    /* The fewest east footprints that take NQ_MATCH_MAX_INDEX bits. */
+    const size_t ne = (size_t)m->lanes << NQ_MATCH_MAX_INDEX;
+    uint64_t *east = malloc(ne * sizeof *east);
+    cr_assert(east);
+    const uint64_t mask = (1ull << BITS) - 1;
+    memset(within, 0, sizeof *within << BITS);
+    for (size_t j = 0; j < ne; j++) {
+        east[j] = next_random(&seed) & next_random(&seed) & mask;
+        within[east[j]]++;
     }
+    for (int b = 0; b < BITS; b++)
+        for (uint32_t s = 0; s <= mask; s++)
+            if (s >> b & 1)
+                within[s] += within[s ^ (1u << b)];
+    uint64_t expect = 0;
+    for (size_t i = 0; i < NW; i++) {
+        west[i] = next_random(&seed) & next_random(&seed) & mask;
+        expect += within[~west[i] & mask];
+    }
+    uint64_t fast;
+    cr_assert_eq(nq_match_count(m, west, NW, east, ne, BITS, &fast), 0);
+    cr_assert_eq(m->k, NQ_MATCH_MAX_INDEX, "%s: %d index bits", nq_level_name(level), m->k);
+    cr_assert_eq(fast, expect, "%s: %llu, subset sums %llu", nq_level_name(level),
+                 (unsigned long long)fast, (unsigned long long)expect);
+    free(east);
+    nq_match_destroy(m);
     free(west);
     free(within);
 }
+
+LEVEL_TESTS(halves, pair_counter_with_every_index_bit_agrees_with_subset_sums,
+            pair_counter_with_every_index_bit, .timeout = 120)
 
 /* The blocks a count with the progress found for each row set (the
  * nq_halves_tell's at each position told), by row set. */
@@ -325,7 +333,7 @@ Test(halves, slices_add_up_to_the_piece, .timeout = 300)
         cr_assert_eq(nq_halves_pieces(n, n < 16 ? (size_t)1 << 20 : 0, n % 2 ? 1 : 4, NULL,
                                       &pieces, &size), 0);
         nq_halves_work *w;
-        cr_assert_eq(nq_halves_work_create(&w, n, nq_simd_best(), 1), 0);
+        cr_assert_eq(nq_halves_work_create(&w, n, nq_cpu_level(), 1), 0);
         nq_halves_work_transpose(w, n % 4 == 0); /* even n: both ways */
         for (size_t i = 0; i < size; i += n < 16 ? 1 : 12)
             sliced += check_slices(w, n, &pieces[i], 0);
@@ -407,7 +415,7 @@ Test(halves, work_buffers_are_carved_from_one_block)
     const size_t budgets[] = { 1, 0 };
     for (size_t b = 0; b < 2; b++) {
         nq_halves_work *w;
-        cr_assert_eq(nq_halves_work_create(&w, 12, nq_simd_best(), budgets[b]), 0);
+        cr_assert_eq(nq_halves_work_create(&w, 12, nq_cpu_level(), budgets[b]), 0);
         const stream *s = w->sides, *e = w->sides + 1;
         const memo *m = &w->memo;
         const void *const p[] = { s->raw,   s->tcols, s->tc,     s->tf,      s->hc,      s->hf,

@@ -19,7 +19,7 @@
 
 /* The pieces of n = from..to (split while at most `most`: 0 for none) add
  * up to Q(n) on one code path, counted with buffers of `budget` bytes. */
-static void pieces_sum_to_q_on(nq_simd level, int from, int to, size_t most, unsigned parts,
+static void pieces_sum_to_q_on(nq_level level, int from, int to, size_t most, unsigned parts,
                                size_t budget)
 {
     for (int n = from; n <= to; n++) {
@@ -41,7 +41,7 @@ static void pieces_sum_to_q_on(nq_simd level, int from, int to, size_t most, uns
             }
             cr_assert(sum == total,
                       "%s n=%d (most %zu, parts %u, budget %zu, transpose %d): %llu, "
-                      "expected %llu", nq_simd_name(level), n, most, parts, budget, with,
+                      "expected %llu", nq_level_name(level), n, most, parts, budget, with,
                       (unsigned long long)sum, total);
         }
         nq_halves_work_destroy(w);
@@ -49,12 +49,13 @@ static void pieces_sum_to_q_on(nq_simd level, int from, int to, size_t most, uns
     }
 }
 
-/* The same on every code path the CPU has. */
+/* The same at every level the CPU runs (test_halves.c has a test for each
+ * level, which shows the levels the CPU lacks as skipped). */
 static void pieces_sum_to_q(int from, int to, size_t most, unsigned parts, size_t budget)
 {
-    for (int level = 0; level < NQ_SIMD_LEVELS; level++)
-        if (nq_simd_supported((nq_simd)level))
-            pieces_sum_to_q_on((nq_simd)level, from, to, most, parts, budget);
+    for (int level = 0; level < NQ_LEVELS; level++)
+        if (nq_cpu_runs((nq_level)level))
+            pieces_sum_to_q_on((nq_level)level, from, to, most, parts, budget);
 }
 
 Test(halves, pieces_sum_to_q_on_every_path, .timeout = 300)
@@ -90,12 +91,12 @@ Test(halves, east_parts_sum_to_q, .timeout = 300)
 /* The smallest budget splits the lists into chunks (from n = 13 on) and
  * the half-boards into many blocks (from 16): the pieces still add up to
  * Q(n), on every path; n = 16, two thirds of the time, on the fastest
- * (nq_simd_best, which NQUEENS_ISA caps: CI runs this test again on the
- * scalar and the AVX2 path so). */
+ * (nq_cpu_level, which NQUEENS_ISA names: CI runs this test again at
+ * x86-64 and x86-64-v3-nopext so). */
 Test(halves, the_smallest_budget_gives_the_same_counts, .timeout = 300)
 {
     pieces_sum_to_q(4, 15, 0, 1, 1);
-    pieces_sum_to_q_on(nq_simd_best(), 16, 16, 0, 1, 1);
+    pieces_sum_to_q_on(nq_cpu_level(), 16, 16, 0, 1, 1);
 }
 
 /* A count resumed from any position it told (as a checkpoint's mark keeps
@@ -145,7 +146,7 @@ Test(halves, a_stop_ends_a_piece)
     size_t size;
     cr_assert_eq(nq_halves_pieces(12, 0, 1, NULL, &pieces, &size), 0);
     nq_halves_work *w;
-    cr_assert_eq(nq_halves_work_create(&w, 12, NQ_SIMD_SCALAR, 0), 0);
+    cr_assert_eq(nq_halves_work_create(&w, 12, (nq_level)0, 0), 0);
     volatile int stop = 1;
     nq_u128 t;
     size_t stopped = 0;
@@ -175,7 +176,7 @@ Test(halves, pieces_of_several_north_sets_count_theirs, .timeout = 300)
         cr_assert_eq(nq_halves_pieces(n, 0, 1, NULL, &whole, &wsize), 0);
         nq_u128 *counts = malloc(wsize * sizeof *counts);
         nq_halves_work *w;
-        cr_assert_eq(nq_halves_work_create(&w, n, nq_simd_best(), 0), 0);
+        cr_assert_eq(nq_halves_work_create(&w, n, nq_cpu_level(), 0), 0);
         for (size_t i = 0; i < wsize; i++)
             cr_assert_eq(nq_halves_count_piece(w, &whole[i], NULL, &counts[i]), 0);
         nq_halves_work_destroy(w);
@@ -186,7 +187,7 @@ Test(halves, pieces_of_several_north_sets_count_theirs, .timeout = 300)
             cr_assert_eq(nq_halves_group_norths(n, norths[a], &pieces, &size), 0);
             merged += wsize - size;
             for (size_t b = 0; b < sizeof budgets / sizeof *budgets; b++) {
-                cr_assert_eq(nq_halves_work_create(&w, n, nq_simd_best(), budgets[b]), 0);
+                cr_assert_eq(nq_halves_work_create(&w, n, nq_cpu_level(), budgets[b]), 0);
                 nq_u128 sum = 0;
                 for (size_t i = 0; i < size; i++) {
                     frame f;
@@ -334,7 +335,7 @@ Test(halves, a_thread_stays_within_its_bound, .timeout = 300)
         cr_assert_eq(nq_halves_pieces(n, 0, 1, NULL, &pieces, &size), 0);
         for (size_t b = 0; b < 2; b++) {
             nq_halves_work *w;
-            cr_assert_eq(nq_halves_work_create(&w, n, nq_simd_best(), budgets[b]), 0);
+            cr_assert_eq(nq_halves_work_create(&w, n, nq_cpu_level(), budgets[b]), 0);
             for (size_t i = 0; i < size; i++) {
                 nq_u128 t;
                 cr_assert_eq(nq_halves_count_piece(w, &pieces[i], NULL, &t), 0);

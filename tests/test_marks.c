@@ -55,7 +55,7 @@ Test(marks, a_share_grows_along_a_piece, .timeout = 300)
                      0);
         plan.subs = pieces;
         nq_halves_work *w;
-        cr_assert_eq(nq_halves_work_create(&w, n, nq_simd_best(), 1), 0);
+        cr_assert_eq(nq_halves_work_create(&w, n, nq_cpu_level(), 1), 0);
         const size_t budget = nq_halves_work_budget(w);
         for (size_t i = 0; i < plan.size; i += 7) {
             nq_halves_tell tell = { keep_with_blocks, &t, 0, 0, .find_blocks = 1 };
@@ -118,7 +118,7 @@ Test(marks, a_share_follows_the_row_sets, .timeout = 120)
         const nq_halves_piece *pieces = plan->subs;
         const size_t budget = nq_halves_sizes_for(NQ_HALVES_BUDGET_DEFAULT).budget;
         nq_halves_work *w;
-        cr_assert_eq(nq_halves_work_create(&w, n, nq_simd_best(), 0), 0);
+        cr_assert_eq(nq_halves_work_create(&w, n, nq_cpu_level(), 0), 0);
         size_t many = 0;
         for (size_t i = 0; i < plan->size; i++) {
             const nq_halves_pos first = { .set = 0 }, second = { .set = 1 };

@@ -1,5 +1,5 @@
-/* The CPU's features (cpu.h says who asks), from cpuid, and NQUEENS_ISA:
- * both read once, on the first question. */
+/* The level every fast path takes (cpu.h): from the CPU's features
+ * (cpuid) and NQUEENS_ISA, both read once, on the first question. */
 #include "cpu.h"
 
 #include <pthread.h>
@@ -45,25 +45,23 @@ static unsigned detect(void)
     if (__get_cpuid_count(7, 0, &a, &b, &c, &d))
         ebx7 = b, ecx7 = c;
     const int lzcnt = __get_cpuid(0x80000001, &a, &b, &c, &d) && (c >> 5 & 1);
-    const int popcnt = ecx1 >> 23 & 1, bmi2 = ebx7 >> 8 & 1, avx2 = avx_os && (ebx7 >> 5 & 1);
-
-    unsigned flags = 0;
     /* fma movbe popcnt avx f16c; bmi1 avx2 bmi2 */
     const unsigned v3_ecx1 = 1u << 12 | 1u << 22 | 1u << 23 | 1u << 28 | 1u << 29;
     const unsigned v3_ebx7 = 1u << 3 | 1u << 5 | 1u << 8;
-    if (avx_os && (ecx1 & v3_ecx1) == v3_ecx1 && (ebx7 & v3_ebx7) == v3_ebx7 && lzcnt)
-        flags |= NQ_CPU_V3;
+    /* avx512f, dq, cd, bw, vl; vpopcntdq */
+    const unsigned v4_ebx7 = 1u << 16 | 1u << 17 | 1u << 28 | 1u << 30 | 1u << 31;
+    unsigned features = 0;
+    if (avx_os && (ecx1 & v3_ecx1) == v3_ecx1 && (ebx7 & v3_ebx7) == v3_ebx7 && lzcnt) {
+        features |= NQ_CPU_V3;
+        if (avx512_os && (ebx7 & v4_ebx7) == v4_ebx7 && (ecx7 >> 14 & 1))
+            features |= NQ_CPU_V4;
+    }
     if (slow_pext(eax1))
-        flags |= NQ_CPU_SLOW_PEXT;
-    if (avx2 && popcnt)
-        flags |= NQ_CPU_AVX2;
-    /* avx512f, avx512bw, avx512vpopcntdq */
-    if (avx512_os && (ebx7 >> 16 & 1) && (ebx7 >> 30 & 1) && (ecx7 >> 14 & 1) && bmi2)
-        flags |= NQ_CPU_AVX512;
-    return flags;
+        features |= NQ_CPU_SLOW_PEXT;
+    return features;
 }
 
-#else /* not x86-64: the plain paths alone */
+#else /* not x86-64: no feature a level needs */
 
 static unsigned detect(void)
 {
@@ -72,36 +70,83 @@ static unsigned detect(void)
 
 #endif
 
-unsigned nq_cpu_limit(unsigned flags, const char *isa)
+#if NQ_ISA_DISPATCH
+
+static const char *const names[NQ_LEVELS] = { "x86-64", "x86-64-v3-nopext", "x86-64-v3",
+                                              "x86-64-v4" };
+
+/* The highest level a CPU with these features runs. */
+static nq_level highest(unsigned features)
 {
-    if (!isa)
-        return flags;
-    if (!strcmp(isa, NQ_ISA_X86_64))
-        return flags & ~(unsigned)(NQ_CPU_V3 | NQ_CPU_AVX2 | NQ_CPU_AVX512);
-    if (!strcmp(isa, NQ_ISA_X86_64_V3))
-        return flags & ~(unsigned)(NQ_CPU_AVX512 | NQ_CPU_SLOW_PEXT);
-    if (!strcmp(isa, NQ_ISA_X86_64_V3_NOPEXT))
-        return (flags & ~(unsigned)NQ_CPU_AVX512) | NQ_CPU_SLOW_PEXT;
-    return flags;
+    if (features & NQ_CPU_V4)
+        return NQ_LEVEL_V4;
+    return features & NQ_CPU_V3 ? NQ_LEVEL_V3 : NQ_LEVEL_X86_64;
+}
+
+nq_level nq_cpu_choose(unsigned features, const char *isa)
+{
+    const nq_level top = highest(features);
+    const int named = nq_level_named(isa);
+    if (named >= 0 && named <= (int)top)
+        return (nq_level)named;
+    return top == NQ_LEVEL_V3 && features & NQ_CPU_SLOW_PEXT ? NQ_LEVEL_V3_NOPEXT : top;
+}
+
+#else /* one level, as built */
+
+static const char *const names[NQ_LEVELS] = { "build" };
+
+static nq_level highest(unsigned features)
+{
+    (void)features;
+    return NQ_LEVEL_BUILD;
+}
+
+nq_level nq_cpu_choose(unsigned features, const char *isa)
+{
+    (void)features, (void)isa;
+    return NQ_LEVEL_BUILD;
+}
+
+#endif
+
+const char *nq_level_name(nq_level level)
+{
+    return level >= 0 && level < NQ_LEVELS ? names[level] : "?";
+}
+
+int nq_level_named(const char *name)
+{
+    for (int i = 0; name && i < NQ_LEVELS; i++)
+        if (!strcmp(name, names[i]))
+            return i;
+    return -1;
 }
 
 static pthread_once_t once = PTHREAD_ONCE_INIT;
-static unsigned detected, limited;
+static unsigned found;
+static nq_level in_use;
 
 static void read_once(void)
 {
-    detected = detect();
-    limited = nq_cpu_limit(detected, getenv("NQUEENS_ISA"));
+    found = detect();
+    in_use = nq_cpu_choose(found, getenv("NQUEENS_ISA"));
 }
 
-unsigned nq_cpu_flags(void)
+nq_level nq_cpu_level(void)
 {
     pthread_once(&once, read_once);
-    return limited;
+    return in_use;
 }
 
-unsigned nq_cpu_detected(void)
+int nq_cpu_runs(nq_level level)
 {
     pthread_once(&once, read_once);
-    return detected;
+    return level >= 0 && level <= highest(found);
+}
+
+void nq_cpu_use(nq_level level)
+{
+    pthread_once(&once, read_once);
+    in_use = level;
 }

@@ -140,7 +140,7 @@ int nq_halves_plan(nq_plan *p, const volatile int *stop)
 
 int nq_halves_work_new(const nq_plan *plan, void **work)
 {
-    return nq_halves_work_create((nq_halves_work **)work, plan->n, nq_simd_best(),
+    return nq_halves_work_create((nq_halves_work **)work, plan->n, nq_cpu_level(),
                                  plan->work_budget);
 }
 

@@ -1,8 +1,6 @@
 /* The join of two buckets: halves_join.h says what it does. */
 #include "halves_join.h"
 
-#include "cpu/cpu.h"
-
 static size_t join_plain(const uint64_t *sc, const uint64_t *sf, size_t ns, const uint64_t *lc,
                          const uint64_t *lf, size_t nl, uint64_t *out)
 {
@@ -15,73 +13,16 @@ static size_t join_plain(const uint64_t *sc, const uint64_t *sf, size_t ns, cons
     return n;
 }
 
-#if defined(__x86_64__) && defined(__GNUC__)
-#include <immintrin.h>
-/* The survivors of one vector of L against x, compressed in a register and
- * stored: VPCOMPRESSQ to memory is microcoded on Zen 4 and 5 and took most
- * of the join's time. */
-__attribute__((target("avx512f"))) static inline size_t join8(__m512i c, __m512i f, __mmask8 in,
-                                                              __m512i xc, __m512i xf, uint64_t *out)
+join_fn nq_halves_join_fn(nq_level level)
 {
-    const __mmask8 keep = _mm512_mask_testn_epi64_mask(in, c, xc);
-    const unsigned kept = (unsigned)__builtin_popcount(keep);
-    _mm512_mask_storeu_epi64(out, (__mmask8)((1u << kept) - 1),
-                             _mm512_maskz_compress_epi64(keep, _mm512_or_si512(f, xf)));
-    return kept;
-}
-
-static inline __mmask8 lanes_of(size_t left)
-{
-    return left >= 8 ? 0xff : (__mmask8)((1u << left) - 1);
-}
-
-/* L eight entries a step; up to 16 of them stay in registers for all of S
- * (most buckets: the bucket pairs of n = 19 average 10 held entries). */
-__attribute__((target("avx512f"))) static size_t join_avx512(const uint64_t *sc, const uint64_t *sf,
-                                                             size_t ns, const uint64_t *lc,
-                                                             const uint64_t *lf, size_t nl,
-                                                             uint64_t *out)
-{
-    size_t n = 0;
-    if (nl <= 16) {
-        const __mmask8 in0 = lanes_of(nl), in1 = lanes_of(nl > 8 ? nl - 8 : 0);
-        const __m512i c0 = _mm512_maskz_loadu_epi64(in0, lc),
-                      f0 = _mm512_maskz_loadu_epi64(in0, lf);
-        if (!in1) {
-            for (size_t i = 0; i < ns; i++)
-                n += join8(c0, f0, in0, _mm512_set1_epi64((long long)sc[i]),
-                           _mm512_set1_epi64((long long)sf[i]), out + n);
-            return n;
-        }
-        const __m512i c1 = _mm512_maskz_loadu_epi64(in1, lc + 8);
-        const __m512i f1 = _mm512_maskz_loadu_epi64(in1, lf + 8);
-        for (size_t i = 0; i < ns; i++) {
-            const __m512i xc = _mm512_set1_epi64((long long)sc[i]);
-            const __m512i xf = _mm512_set1_epi64((long long)sf[i]);
-            n += join8(c0, f0, in0, xc, xf, out + n);
-            n += join8(c1, f1, in1, xc, xf, out + n);
-        }
-        return n;
-    }
-    for (size_t i = 0; i < ns; i++) {
-        const __m512i xc = _mm512_set1_epi64((long long)sc[i]);
-        const __m512i xf = _mm512_set1_epi64((long long)sf[i]);
-        for (size_t y = 0; y < nl; y += 8) {
-            const __mmask8 in = lanes_of(nl - y);
-            n += join8(_mm512_maskz_loadu_epi64(in, lc + y), _mm512_maskz_loadu_epi64(in, lf + y),
-                       in, xc, xf, out + n);
-        }
-    }
-    return n;
-}
+    /* x86-64-v4 alone has a join of its own: AVX2 has no compress, and the
+     * plain loop is branch-free already. */
+#if NQ_ISA_DISPATCH
+    if (level == NQ_LEVEL_V4)
+        return nq_halves_join_v4;
+#elif NQ_BUILD_AVX512
+    return nq_halves_join_build;
 #endif
-
-join_fn nq_halves_join_fn(int avx512)
-{
-#if defined(__x86_64__) && defined(__GNUC__)
-    if (avx512 && nq_cpu_detected() & NQ_CPU_AVX512)
-        return join_avx512;
-#endif
-    (void)avx512;
+    (void)level;
     return join_plain;
 }

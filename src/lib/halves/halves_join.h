@@ -5,6 +5,8 @@
 #ifndef NQ_HALVES_JOIN_H
 #define NQ_HALVES_JOIN_H
 
+#include "cpu/cpu.h"
+
 #include <stddef.h>
 #include <stdint.h>
 
@@ -12,6 +14,14 @@
  * nothing (room for ns * nl); returns how many it wrote. */
 typedef size_t (*join_fn)(const uint64_t *sc, const uint64_t *sf, size_t ns, const uint64_t *lc,
                           const uint64_t *lf, size_t nl, uint64_t *out);
-join_fn nq_halves_join_fn(int avx512);
+/* The join for level (cpu.h). */
+join_fn nq_halves_join_fn(nq_level level);
+
+/* The levels' own joins (x86/halves_join_avx512.c). */
+#if NQ_ISA_DISPATCH
+extern const join_fn nq_halves_join_v4;
+#elif NQ_BUILD_AVX512
+extern const join_fn nq_halves_join_build;
+#endif
 
 #endif

@@ -1,55 +1,41 @@
-/* The pair counter's workspace, the choice of index bits and of the code
- * path. The counting itself is in halves_match_tmpl.c, built once per level. */
+/* The pair counter's workspace, the choice of index bits and of the level's
+ * code. The counting itself is in halves_match_tmpl.c, built once per level
+ * (cpu.h). */
 #include "nqueens.h"
 #include "halves_match_priv.h"
-#include "cpu/cpu.h"
 
 #include <stdlib.h>
 
-static const char *const level_names[NQ_SIMD_LEVELS] = { "scalar", "avx2", "avx512" };
+/* The pair counter has no use for pext, so x86-64-v3-nopext takes the AVX2
+ * code as x86-64-v3 does. */
+#if NQ_ISA_DISPATCH
+static const nq_match_code *const codes[NQ_LEVELS] = {
+    [NQ_LEVEL_X86_64] = &nq_match_code_x86_64,
+    [NQ_LEVEL_V3_NOPEXT] = &nq_match_code_v3,
+    [NQ_LEVEL_V3] = &nq_match_code_v3,
+    [NQ_LEVEL_V4] = &nq_match_code_v4,
+};
+#else
+static const nq_match_code *const codes[NQ_LEVELS] = { [NQ_LEVEL_BUILD] = &nq_match_code_build };
+#endif
 
-const char *nq_simd_name(nq_simd level)
+int nq_match_lanes(nq_level level)
 {
-    return level >= 0 && level < NQ_SIMD_LEVELS ? level_names[level] : "?";
+    return level >= 0 && level < NQ_LEVELS ? codes[level]->lanes : 0;
 }
 
-int nq_simd_supported(nq_simd level)
+int nq_match_create(nq_match **out, nq_level level)
 {
-    if (level == NQ_SIMD_AVX512)
-        return (nq_cpu_detected() & NQ_CPU_AVX512) != 0;
-    if (level == NQ_SIMD_AVX2)
-        return (nq_cpu_detected() & NQ_CPU_AVX2) != 0;
-    return level == NQ_SIMD_SCALAR;
-}
-
-/* NQUEENS_ISA caps this level as it picks the backtracking code's path
- * (cpu.h): x86-64 is scalar, x86-64-v3 (with or without pext) AVX2. */
-nq_simd nq_simd_best(void)
-{
-    const unsigned flags = nq_cpu_flags();
-    if (flags & NQ_CPU_AVX512)
-        return NQ_SIMD_AVX512;
-    return flags & NQ_CPU_AVX2 ? NQ_SIMD_AVX2 : NQ_SIMD_SCALAR;
-}
-
-int nq_match_create(nq_match **out, nq_simd level)
-{
-    static const nq_prepare_fn prepare[NQ_SIMD_LEVELS] = { nq_match_prepare_scalar,
-                                                           nq_match_prepare_avx2,
-                                                           nq_match_prepare_avx512 };
-    static const nq_scan_fn scan[NQ_SIMD_LEVELS] = { nq_match_scan_scalar, nq_match_scan_avx2,
-                                                     nq_match_scan_avx512 };
-    static const int lanes[NQ_SIMD_LEVELS] = { 64, 256, 512 };
     *out = NULL;
-    if (level < 0 || level >= NQ_SIMD_LEVELS || !nq_simd_supported(level))
+    if (level < 0 || level >= NQ_LEVELS || !nq_cpu_runs(level))
         return NQ_ERR(ENOTSUP);
     nq_match *m = calloc(1, sizeof *m);
     if (!m)
         return NQ_ERR(ENOMEM);
     m->level = level;
-    m->prepare = prepare[level];
-    m->scan = scan[level];
-    m->lanes = lanes[level];
+    m->prepare = codes[level]->prepare;
+    m->scan = codes[level]->scan;
+    m->lanes = codes[level]->lanes;
     *out = m;
     return 0;
 }

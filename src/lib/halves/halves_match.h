@@ -13,29 +13,20 @@
 #ifndef NQ_HALVES_MATCH_H
 #define NQ_HALVES_MATCH_H
 
+#include "cpu/cpu.h"
+
 #include <stddef.h>
 #include <stdint.h>
-
-/* The code paths, chosen at run time from the CPU (nq_simd_best). */
-typedef enum nq_simd {
-    NQ_SIMD_SCALAR,
-    NQ_SIMD_AVX2,
-    NQ_SIMD_AVX512,
-    NQ_SIMD_LEVELS
-} nq_simd;
-
-/* The best level this CPU runs; NQUEENS_ISA=x86-64 (scalar) or x86-64-v3
- * (AVX2) in the environment lowers it, for tests and benchmarks. */
-nq_simd nq_simd_best(void);
-/* 1 if this CPU runs level. */
-int nq_simd_supported(nq_simd level);
-const char *nq_simd_name(nq_simd level);
 
 /* A workspace: buffers kept from one piece to the next (one per thread). */
 typedef struct nq_match nq_match;
 
-/* NQ_ERR(ENOMEM), or NQ_ERR(ENOTSUP) if this CPU cannot run level. */
-int nq_match_create(nq_match **out, nq_simd level);
+/* A workspace for the level's code (cpu.h; nq_cpu_level() for the one in
+ * use): NQ_ERR(ENOMEM), or NQ_ERR(ENOTSUP) if this CPU does not run level. */
+int nq_match_create(nq_match **out, nq_level level);
+/* East footprints per vector at level: 64 (plain C), 256 (AVX2) or 512
+ * (AVX-512). */
+int nq_match_lanes(nq_level level);
 void nq_match_destroy(nq_match *m);
 /* Bytes the workspace holds now. */
 size_t nq_match_bytes(const nq_match *m);

@@ -1,5 +1,5 @@
-/* What the pair counter's code paths share: the workspace and its buffers.
- * Included by halves_match.c and by each halves_match_<level>.c. */
+/* What the pair counter's levels share: the workspace and its buffers.
+ * Included by halves_match.c and by each level's code (halves_match_tmpl.c). */
 #ifndef NQ_HALVES_MATCH_PRIV_H
 #define NQ_HALVES_MATCH_PRIV_H
 
@@ -19,7 +19,7 @@ typedef int (*nq_prepare_fn)(nq_match *m, const uint64_t *east, size_t ne);
 typedef int (*nq_scan_fn)(nq_match *m, const uint64_t *west, size_t nw, uint64_t *count);
 
 struct nq_match {
-    nq_simd level;
+    nq_level level;
     nq_prepare_fn prepare;
     nq_scan_fn scan;
     int lanes;            /* east footprints per vector */
@@ -72,12 +72,19 @@ static inline uint64_t nq_match_squeeze(uint64_t fp, uint64_t mask, const int *b
     return fp;
 }
 
-/* Each level's two halves of nq_match_count (halves_match_tmpl.c). */
-int nq_match_prepare_scalar(nq_match *m, const uint64_t *east, size_t ne);
-int nq_match_scan_scalar(nq_match *m, const uint64_t *west, size_t nw, uint64_t *count);
-int nq_match_prepare_avx2(nq_match *m, const uint64_t *east, size_t ne);
-int nq_match_scan_avx2(nq_match *m, const uint64_t *west, size_t nw, uint64_t *count);
-int nq_match_prepare_avx512(nq_match *m, const uint64_t *east, size_t ne);
-int nq_match_scan_avx512(nq_match *m, const uint64_t *west, size_t nw, uint64_t *count);
+/* A level's pair counter (halves_match_tmpl.c, compiled at that level and
+ * named by it: nq_match_code_<id>): its two halves of nq_match_count, and
+ * its east footprints per vector. */
+typedef struct nq_match_code {
+    nq_prepare_fn prepare;
+    nq_scan_fn scan;
+    int lanes;
+} nq_match_code;
+
+#if NQ_ISA_DISPATCH
+extern const nq_match_code nq_match_code_x86_64, nq_match_code_v3, nq_match_code_v4;
+#else
+extern const nq_match_code nq_match_code_build;
+#endif
 
 #endif

@@ -1,12 +1,11 @@
-/* The pair counter in plain C: 64 east footprints per 64-bit word. */
+/* The pair counter in plain C, compiled at x86-64 (cpu.h), or for any CPU:
+ * 64 east footprints per 64-bit word. */
 #include "nqueens.h"
 #include "halves_match_priv.h"
 
 #include <string.h>
 
 #define LANES 64
-#define PREPARE_FN nq_match_prepare_scalar
-#define SCAN_FN nq_match_scan_scalar
 typedef uint64_t vec;
 typedef uint64_t acc;
 

@@ -1,18 +1,22 @@
-/* The pair counter, written once for every vector width. Included by
- * halves_match_<level>.c after it defines:
+/* The pair counter, written once for every vector width. Included by the
+ * code of each level that has its own (halves_match_scalar.c,
+ * x86/halves_match_avx2.c, x86/halves_match_avx512.c: meson compiles each at
+ * its level, cpu.h) after it defines:
  *   LANES           east footprints per vector (a multiple of 64)
  *   vec             the vector type; vload, vand, vandn (~a & b)
  *   acc, acc_zero, acc_add (adds the popcount of a vec), acc_sum
  *   bits_from_plane (64 bytes -> word w of the 8 bit rows of their bits)
  *   pattern         a footprint's index pattern (bits gathered in order)
  *   squeeze         a footprint without its index bits
- *   PREPARE_FN, SCAN_FN  the functions' names
+ * and defines this level's nq_match_code (halves_match_priv.h).
  * The layout: east footprints are sorted into groups by their index pattern,
  * each group padded to whole vectors; each vector gets, per chunk of cw (4
  * or 5) footprint bits, 2^cw vectors: lane j of entry s is set when east
  * footprint j has none of the bits of s (entry 0 of chunk 0 marks the real
  * lanes). A west footprint then costs one load and AND per chunk, per
  * vector. */
+#include "cpu/cpu.h"
+
 #include <string.h>
 
 #define VBYTES (LANES / 8)
@@ -65,7 +69,7 @@ static void rows_from_fps(const uint64_t *fp, int nbytes, uint64_t (*rows)[WORDS
  * vector's footprints are read before its tables overwrite them (a vector's
  * tables take at least its footprints' room: nch >= 4; below, the buffer is
  * the footprints' size). Without, they are read where they are. */
-int PREPARE_FN(nq_match *m, const uint64_t *east, size_t ne)
+static int prepare(nq_match *m, const uint64_t *east, size_t ne)
 {
     const int k = m->k;
     const uint32_t groups = 1u << k;
@@ -176,12 +180,12 @@ static int scan_once(nq_match *m, const uint64_t *west, size_t nw, uint64_t *cou
 
 /* The west side against the prepared east one: the pairs with nothing in
  * common. */
-int SCAN_FN(nq_match *m, const uint64_t *west, size_t nw, uint64_t *count)
+static int scan(nq_match *m, const uint64_t *west, size_t nw, uint64_t *count)
 {
     *count = 0;
     const int k = m->k, nch = m->nch, cw = m->cw;
     const uint64_t low = (1u << cw) - 1;
-    int bit[NQ_MATCH_MAX_INDEX]; /* copies, as in PREPARE_FN */
+    int bit[NQ_MATCH_MAX_INDEX]; /* copies, as in prepare */
     memcpy(bit, m->bit, sizeof bit);
     const uint64_t mask = m->index_mask;
     const uint32_t groups = 1u << k, all = groups - 1;
@@ -251,6 +255,8 @@ int SCAN_FN(nq_match *m, const uint64_t *west, size_t nw, uint64_t *count)
     *count = acc_sum(total);
     return 0;
 }
+
+const nq_match_code NQ_ISA_NAME(nq_match_code) = { prepare, scan, LANES };
 
 #undef VBYTES
 #undef WORDS

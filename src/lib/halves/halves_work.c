@@ -67,7 +67,7 @@ static void carve(nq_halves_work *w, nq_carve *c)
     w->east = nq_carve_take(c, w->z.east * sizeof *w->east);
 }
 
-int nq_halves_work_create(nq_halves_work **out, int n, nq_simd level, size_t budget)
+int nq_halves_work_create(nq_halves_work **out, int n, nq_level level, size_t budget)
 {
     *out = NULL;
     nq_halves_work *w = calloc(1, sizeof *w);
@@ -77,7 +77,7 @@ int nq_halves_work_create(nq_halves_work **out, int n, nq_simd level, size_t bud
     w->transpose = nq_halves_transposes(n);
     w->z = nq_halves_sizes_for(budget ? budget : NQ_HALVES_BUDGET_DEFAULT);
     int err = nq_match_create(&w->match, level);
-    w->join = nq_halves_join_fn(level == NQ_SIMD_AVX512);
+    w->join = nq_halves_join_fn(level);
     /* One block, not a mapping per buffer: two threads mapping and
      * unmapping 30 buffers each at once waited on each other's memory-map
      * lock (count 16 -t 2: 1 ms of 32). calloc: the streams' per-set

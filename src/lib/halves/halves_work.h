@@ -17,7 +17,7 @@ nq_halves_sizes nq_halves_sizes_for(size_t budget);
 
 /* A thread's buffers for a count of n at the given level; budget 0 is the
  * default. */
-int nq_halves_work_create(nq_halves_work **out, int n, nq_simd level, size_t budget);
+int nq_halves_work_create(nq_halves_work **out, int n, nq_level level, size_t budget);
 void nq_halves_work_destroy(nq_halves_work *w);
 /* Bytes the buffers hold now (within nq_halves_memory's share of a
  * thread: tests/test_halves_pieces.c). */

@@ -1,21 +1,12 @@
-/* The pair counter with AVX2: 256 east footprints per vector. No PEXT: it
- * is microcoded and slow on AMD Zen 1 and 2, which have AVX2. */
+/* The pair counter with AVX2: 256 east footprints per vector. Compiled at
+ * x86-64-v3 (cpu.h), and taken at x86-64-v3-nopext too: it uses no PEXT,
+ * which is microcoded and slow on AMD Zen 1 and 2, which have AVX2. */
 #include "nqueens.h"
 #include "halves/halves_match_priv.h"
 
-#if defined(__x86_64__) && defined(__GNUC__)
-/* Every function of this file is compiled for the level (clang spells it
- * differently from gcc). */
-#if defined(__clang__)
-#pragma clang attribute push(__attribute__((target("avx2,popcnt"))), apply_to = function)
-#else
-#pragma GCC target("avx2,popcnt")
-#endif
 #include <immintrin.h>
 
 #define LANES 256
-#define PREPARE_FN nq_match_prepare_avx2
-#define SCAN_FN nq_match_scan_avx2
 typedef __m256i vec;
 typedef struct {
     uint64_t n;
@@ -67,19 +58,3 @@ static inline void bits_from_plane(const uint8_t *plane, uint64_t (*rows)[LANES 
 
 #include "halves/halves_match_tmpl.c"
 
-#if defined(__clang__)
-#pragma clang attribute pop
-#endif
-
-#else
-int nq_match_prepare_avx2(nq_match *m, const uint64_t *east, size_t ne)
-{
-    (void)m, (void)east, (void)ne;
-    return NQ_ERR(ENOTSUP);
-}
-int nq_match_scan_avx2(nq_match *m, const uint64_t *west, size_t nw, uint64_t *count)
-{
-    (void)m, (void)west, (void)nw, (void)count;
-    return NQ_ERR(ENOTSUP);
-}
-#endif

@@ -1,22 +1,12 @@
-/* The pair counter with AVX-512: 512 east footprints per vector, popcounts
- * with VPOPCNTQ, bit rows with VPMOVB2M, index patterns with PEXT (fast on
- * every CPU that has AVX-512). */
+/* The pair counter with AVX-512, compiled at x86-64-v4 (cpu.h): 512 east
+ * footprints per vector, popcounts with VPOPCNTQ, bit rows with VPMOVB2M,
+ * index patterns with PEXT (fast on every CPU that has AVX-512). */
 #include "nqueens.h"
 #include "halves/halves_match_priv.h"
 
-#if defined(__x86_64__) && defined(__GNUC__)
-/* Every function of this file is compiled for the level (clang spells it
- * differently from gcc). */
-#if defined(__clang__)
-#pragma clang attribute push(__attribute__((target("avx512f,avx512bw,avx512vpopcntdq,bmi,bmi2,popcnt"))), apply_to = function)
-#else
-#pragma GCC target("avx512f,avx512bw,avx512vpopcntdq,bmi,bmi2,popcnt")
-#endif
 #include <immintrin.h>
 
 #define LANES 512
-#define PREPARE_FN nq_match_prepare_avx512
-#define SCAN_FN nq_match_scan_avx512
 typedef __m512i vec;
 typedef __m512i acc;
 
@@ -68,19 +58,3 @@ static inline void bits_from_plane(const uint8_t *plane, uint64_t (*rows)[LANES 
 
 #include "halves/halves_match_tmpl.c"
 
-#if defined(__clang__)
-#pragma clang attribute pop
-#endif
-
-#else
-int nq_match_prepare_avx512(nq_match *m, const uint64_t *east, size_t ne)
-{
-    (void)m, (void)east, (void)ne;
-    return NQ_ERR(ENOTSUP);
-}
-int nq_match_scan_avx512(nq_match *m, const uint64_t *west, size_t nw, uint64_t *count)
-{
-    (void)m, (void)west, (void)nw, (void)count;
-    return NQ_ERR(ENOTSUP);
-}
-#endif

@@ -19,11 +19,6 @@ static const nq_match_code *const codes[NQ_LEVELS] = {
 static const nq_match_code *const codes[NQ_LEVELS] = { [NQ_LEVEL_BUILD] = &nq_match_code_build };
 #endif
 
-int nq_match_lanes(nq_level level)
-{
-    return level >= 0 && level < NQ_LEVELS ? codes[level]->lanes : 0;
-}
-
 int nq_match_create(nq_match **out, nq_level level)
 {
     *out = NULL;

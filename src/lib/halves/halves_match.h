@@ -24,9 +24,6 @@ typedef struct nq_match nq_match;
 /* A workspace for the level's code (cpu.h; nq_cpu_level() for the one in
  * use): NQ_ERR(ENOMEM), or NQ_ERR(ENOTSUP) if this CPU does not run level. */
 int nq_match_create(nq_match **out, nq_level level);
-/* East footprints per vector at level: 64 (plain C), 256 (AVX2) or 512
- * (AVX-512). */
-int nq_match_lanes(nq_level level);
 void nq_match_destroy(nq_match *m);
 /* Bytes the workspace holds now. */
 size_t nq_match_bytes(const nq_match *m);

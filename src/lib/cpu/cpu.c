@@ -126,16 +126,26 @@ int nq_level_named(const char *name)
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 static unsigned found;
 static nq_level in_use;
+static int ready;
 
 static void read_once(void)
 {
     found = detect();
     in_use = nq_cpu_choose(found, getenv("NQUEENS_ISA"));
+    ready = 1;
+}
+
+/* Read as the library loads, before any thread of ours runs: the search
+ * asks for each subproblem, and then reads a constant. */
+__attribute__((constructor)) static void read_at_load(void)
+{
+    pthread_once(&once, read_once);
 }
 
 nq_level nq_cpu_level(void)
 {
-    pthread_once(&once, read_once);
+    if (!ready)
+        pthread_once(&once, read_once);
     return in_use;
 }
 

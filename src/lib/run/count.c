@@ -5,6 +5,7 @@
 #define _GNU_SOURCE /* sched_getaffinity, pthread_attr_setaffinity_np */
 #include "checkpoint/checkpoint.h"
 #include "count_marks.h"
+#include "count_monitor.h"
 #include "engines.h"
 #include "memory_room.h"
 #include "nqueens_parts.h"
@@ -23,60 +24,6 @@
 #include <time.h>
 #include <unistd.h>
 
-typedef struct monitor {
-    const nq_count_params *params;
-    const nq_plan *plan;
-    const unsigned char *done;
-    const nq_sub_result *results;
-    const unsigned char *mine; /* the subproblems this run counts: NULL, all */
-    nq_checkpoint *checkpoint;
-    nq_marks *marks; /* NULL: none (no checkpoint, no progress) */
-    double start, total_weight;
-    double resumed_weight;
-    nq_u128 resumed_solutions;
-    int finished; /* set by the caller when the run is over */
-} monitor;
-
-static void snapshot(const monitor *m, nq_progress *p)
-{
-    double weight = 0;
-    *p = (nq_progress){ .subproblems = m->plan->size, .eta = -1 };
-    if (m->mine) {
-        p->subproblems = 0;
-        for (size_t i = 0; i < m->plan->size; i++)
-            p->subproblems += m->mine[i];
-    }
-    /* The marks first, then each done flag once: a subproblem that ends
-     * between counts whole (a mark is cleared only after done is set), so
-     * the fraction never goes back. */
-    nq_mark *marks = NULL;
-    const long got = m->marks ? nq_marks_copy(m->marks, m->done, &marks) : 0;
-    const size_t marked = got > 0 ? (size_t)got : 0;
-    size_t k = 0;
-    for (size_t i = 0; i < m->plan->size; i++) {
-        if (m->mine && !m->mine[i])
-            continue;
-        if (!__atomic_load_n(&m->done[i], __ATOMIC_ACQUIRE)) {
-            while (k < marked && marks[k].i < i)
-                k++;
-            if (k < marked && marks[k].i == i)
-                weight += m->plan->weights[i] * fmax(0, nq_mark_share(m->plan, i, &marks[k]));
-            continue;
-        }
-        p->done++;
-        p->solutions += m->results[i].total;
-        weight += m->plan->weights[i];
-    }
-    free(marks);
-    p->fraction = m->total_weight > 0 ? fmin(1, weight / m->total_weight) : 1;
-    p->seconds = nq_now() - m->start;
-    const double this_run = weight - m->resumed_weight;
-    if (p->seconds > 0)
-        p->rate = (double)(p->solutions - m->resumed_solutions) / p->seconds;
-    if (this_run > 0 && p->seconds > 0)
-        p->eta = fmax(0, m->total_weight - weight) * p->seconds / this_run;
-}
-
 /* One line to the caller's log, if it has one. */
 static void tell(const nq_count_params *p, int error, const char *line)
 {
@@ -89,48 +36,6 @@ static void tell(const nq_count_params *p, int error, const char *line)
 static void checkpoint_said(void *ctx, int error, const char *line)
 {
     tell(ctx, error != 0, line);
-}
-
-/* A periodic write: a failure is told at once (a full disk may be freed
- * while the run goes on), and so is the first success after one. Never of
- * every subproblem: a file is written complete only by the last write,
- * once the counts have passed their checks (nq_plan_finish). */
-static void save_periodic(monitor *m)
-{
-    const nq_count_params *p = m->params;
-    size_t done = 0;
-    for (size_t i = 0; i < m->plan->size; i++)
-        done += __atomic_load_n(&m->done[i], __ATOMIC_ACQUIRE) != 0;
-    if (done == m->plan->size)
-        return;
-    nq_checkpoint_write_periodic(m->checkpoint, m->done, m->results, p->checkpoint_every);
-}
-
-static void *monitor_main(void *arg)
-{
-    monitor *m = arg;
-    const nq_count_params *p = m->params;
-    const double progress_every = p->progress_every > 0 ? p->progress_every : 1;
-    const double checkpoint_every =
-        p->checkpoint_every > 0 ? p->checkpoint_every : NQ_CHECKPOINT_EVERY;
-    double next_progress = m->start + progress_every;
-    double next_checkpoint = m->start + checkpoint_every;
-    const struct timespec tick = { 0, 50 * 1000 * 1000 };
-    while (!__atomic_load_n(&m->finished, __ATOMIC_ACQUIRE)) {
-        nanosleep(&tick, NULL);
-        const double now = nq_now();
-        if (p->progress && now >= next_progress) {
-            nq_progress snap;
-            snapshot(m, &snap);
-            p->progress(p->progress_ctx, &snap);
-            next_progress = now + progress_every;
-        }
-        if (m->checkpoint && now >= next_checkpoint) {
-            save_periodic(m);
-            next_checkpoint = nq_now() + checkpoint_every;
-        }
-    }
-    return NULL;
 }
 
 /* recount: the subproblems the checkpoint holds, counted again before the
@@ -197,65 +102,137 @@ static int part_list(const nq_plan *plan, int part, int parts, const unsigned ch
     return err;
 }
 
-static int count_plan(const nq_count_params *params, int part, int parts, nq_plan *plan,
-                      int threads, nq_count_result *result)
+/* The CPUs the caller had on entry: a hook may bind the caller to one CPU
+ * in the recount's run, and the monitor, made after it, must not inherit
+ * that. */
+typedef struct entry_cpus {
+#ifdef __linux__
+    cpu_set_t set;
+#endif
+    int known;
+} entry_cpus;
+
+static void entry_cpus_get(entry_cpus *cpus)
 {
-    const size_t size = nq_plan_size(plan);
-    unsigned char *done = calloc(size + 1, 1);
-    nq_sub_result *results = calloc(size + 1, sizeof *results);
-    unsigned char *mine = parts ? calloc(size + 1, 1) : NULL;
-    size_t *list = parts ? malloc((size + 1) * sizeof *list) : NULL;
-    if (!done || !results || (parts && (!mine || !list))) {
-        free(done);
-        free(results);
-        free(mine);
-        free(list);
-        return NQ_ERR(ENOMEM);
+#ifdef __linux__
+    cpus->known = !sched_getaffinity(0, sizeof cpus->set, &cpus->set);
+#else
+    cpus->known = 0;
+#endif
+}
+
+/* The monitor's thread, on the caller's entry CPUs; 1 if it started. */
+static int start_monitor(nq_monitor *m, const entry_cpus *cpus, pthread_t *thread)
+{
+    pthread_attr_t attr;
+    const int have_attr = !pthread_attr_init(&attr);
+#ifdef __linux__
+    if (have_attr && cpus->known)
+        pthread_attr_setaffinity_np(&attr, sizeof cpus->set, &cpus->set);
+#else
+    (void)cpus;
+#endif
+    const int started = !pthread_create(thread, have_attr ? &attr : NULL, nq_monitor_main, m);
+    if (have_attr)
+        pthread_attr_destroy(&attr);
+    return started;
+}
+
+/* Where the threads are inside their subproblems, for the checkpoint (a
+ * stop or a kill loses seconds of each, not all of it) and the progress
+ * (its share of each); the checkpoint's own marks into resumed. */
+static int start_marks(nq_monitor *m, int threads, const nq_mark **resumed, size_t *count)
+{
+    if (m->checkpoint)
+        nq_ck_resumed_marks(m->checkpoint, resumed, count);
+    int err = nq_marks_create(&m->marks, threads, *resumed, *count);
+    if (!err)
+        nq_marks_set_progress(m->marks, m->params->progress != NULL);
+    if (!err && m->checkpoint)
+        nq_ck_attach_marks(m->checkpoint, m->marks);
+    return err;
+}
+
+/* What the checkpoint brought: its sums into resumed, and the weights the
+ * progress starts from (of the subproblems done, and the shares of those
+ * its marks stand for). */
+static void weigh_resumed(nq_monitor *m, const nq_mark *marks, size_t count,
+                          nq_sub_result *resumed, nq_count_result *result)
+{
+    const nq_plan *plan = m->plan;
+    for (size_t k = 0; k < count; k++) {
+        const size_t i = marks[k].i;
+        if (!m->done[i] && (!m->mine || m->mine[i]))
+            m->resumed_weight += plan->weights[i] * fmax(0, nq_mark_share(plan, i, &marks[k]));
     }
-    monitor m = { .params = params, .plan = plan, .done = done, .results = results,
-                  .mine = mine, .start = nq_now() };
-    int err = 0;
+    for (size_t i = 0; i < plan->size; i++) {
+        if (m->mine && !m->mine[i])
+            continue;
+        m->total_weight += plan->weights[i];
+        if (m->done[i]) {
+            resumed->total += m->results[i].total;
+            resumed->unique += m->results[i].unique;
+            m->resumed_weight += plan->weights[i];
+            m->resumed_solutions += m->results[i].total;
+            result->resumed_subproblems++;
+        }
+    }
+}
+
+/* After the run: the last word of the checkpoint, of everything done, also
+ * after a stop or an error (out of memory, threads that cannot start; if
+ * it fails the counts are still given, with the error beside them), and
+ * the last progress, with the marks of a stop. */
+static void end_run(nq_monitor *m, int err, nq_count_result *result)
+{
+    const nq_count_params *params = m->params;
+    if (m->checkpoint && err != NQ_ERR(EPROTO)) {
+        result->checkpoint_error = nq_checkpoint_write(m->checkpoint, m->done, m->results);
+    }
+    nq_checkpoint_close(m->checkpoint);
+    if (params->progress && (!err || err == NQ_ERR(EINTR))) {
+        nq_progress snap;
+        nq_monitor_snapshot(m, &snap);
+        params->progress(params->progress_ctx, &snap);
+    }
+}
+
+/* The buffers of a count_plan's run, made and freed together: done and
+ * results of every subproblem; with parts, mine (those of this part) and
+ * list (those not done, in the queue's order). */
+typedef struct run_buffers {
+    unsigned char *done;
+    nq_sub_result *results;
+    unsigned char *mine;
+    size_t *list;
+} run_buffers;
+
+static int run_plan(nq_monitor *m, const run_buffers *b, int part, int parts, int threads,
+                    nq_count_result *result)
+{
+    const nq_count_params *params = m->params;
+    const nq_plan *plan = m->plan;
+    unsigned char *done = b->done, *mine = b->mine;
+    nq_sub_result *results = b->results;
     /* Held for the whole run; any failure to open it is an error before
      * any work, never a stop (a stop would write over it). */
     const nq_checkpoint_params where = { .path = params->checkpoint, .part = part,
                                          .parts = parts, .log = checkpoint_said,
                                          .log_ctx = (void *)params };
-    if (params->checkpoint)
-        err = nq_checkpoint_open_with(&m.checkpoint, &where, plan, done, results);
-    if (err) {
-        free(done);
-        free(results);
-        free(mine);
-        free(list);
+    int err = params->checkpoint ?
+              nq_checkpoint_open_with(&m->checkpoint, &where, plan, done, results) : 0;
+    if (err)
         return err;
-    }
-#ifdef __linux__
-    /* The caller's CPUs now: a hook may bind the caller to one CPU in the
-     * recount's run, and the monitor, made after it, must not inherit that. */
-    cpu_set_t entry_cpus;
-    const int have_cpus = !sched_getaffinity(0, sizeof entry_cpus, &entry_cpus);
-#endif
-    if (m.checkpoint && params->recount)
+    entry_cpus cpus;
+    entry_cpus_get(&cpus);
+    if (m->checkpoint && params->recount)
         err = recount_stored(params, plan, threads, done, results);
-    /* Where the threads are inside their subproblems, for the checkpoint
-     * (a stop or a kill loses seconds of each, not all of it) and the
-     * progress (its share of each). */
-    nq_marks *marks = NULL;
     const nq_mark *resumed_marks = NULL;
-    size_t resumed_count = 0;
-    if (!err && (m.checkpoint || params->progress)) {
-        if (m.checkpoint)
-            nq_ck_resumed_marks(m.checkpoint, &resumed_marks, &resumed_count);
-        err = nq_marks_create(&marks, threads, resumed_marks, resumed_count);
-        if (!err)
-            nq_marks_set_progress(marks, params->progress != NULL);
-        if (!err && m.checkpoint)
-            nq_ck_attach_marks(m.checkpoint, marks);
-    }
-    m.marks = marks;
-    size_t listed = 0;
+    size_t resumed_count = 0, listed = 0;
+    if (!err && (m->checkpoint || params->progress))
+        err = start_marks(m, threads, &resumed_marks, &resumed_count);
     if (!err && parts)
-        err = part_list(plan, part, parts, done, mine, list, &listed);
+        err = part_list(plan, part, parts, done, mine, b->list, &listed);
     if (!err && resumed_count) { /* said once: a notice, the count goes on */
         char line[600];
         nq_marks_dropped(plan, threads, params->checkpoint, resumed_marks, resumed_count, done,
@@ -263,42 +240,16 @@ static int count_plan(const nq_count_params *params, int part, int parts, nq_pla
         tell(params, 0, line);
     }
     nq_sub_result resumed = { 0, 0 }, run = { 0, 0 };
-    for (size_t k = 0; k < resumed_count; k++) {
-        const size_t i = resumed_marks[k].i;
-        if (!done[i] && (!mine || mine[i]))
-            m.resumed_weight +=
-                plan->weights[i] * fmax(0, nq_mark_share(plan, i, &resumed_marks[k]));
-    }
-    for (size_t i = 0; i < size; i++) {
-        if (mine && !mine[i])
-            continue;
-        m.total_weight += plan->weights[i];
-        if (done[i]) {
-            resumed.total += results[i].total;
-            resumed.unique += results[i].unique;
-            m.resumed_weight += plan->weights[i];
-            m.resumed_solutions += results[i].total;
-            result->resumed_subproblems++;
-        }
-    }
-
+    weigh_resumed(m, resumed_marks, resumed_count, &resumed, result);
     pthread_t thread;
-    pthread_attr_t attr;
-    const int have_attr = !pthread_attr_init(&attr);
-#ifdef __linux__
-    if (have_attr && have_cpus)
-        pthread_attr_setaffinity_np(&attr, sizeof entry_cpus, &entry_cpus);
-#endif
-    const int monitored = !err && (params->progress || m.checkpoint) &&
-                          !pthread_create(&thread, have_attr ? &attr : NULL, monitor_main, &m);
-    if (have_attr)
-        pthread_attr_destroy(&attr);
+    const int monitored = !err && (params->progress || m->checkpoint) &&
+                          start_monitor(m, &cpus, &thread);
     if (!err)
-        err = nq_plan_run_marked(plan, threads, parts ? list : NULL, listed, done, results,
-                                 params->hooks, &run, marks);
+        err = nq_plan_run_marked(plan, threads, parts ? b->list : NULL, listed, done, results,
+                                 params->hooks, &run, m->marks);
     result->threads = threads;
     if (monitored) {
-        __atomic_store_n(&m.finished, 1, __ATOMIC_RELEASE);
+        __atomic_store_n(&m->finished, 1, __ATOMIC_RELEASE);
         pthread_join(thread, NULL);
     }
     /* The checks before the last write, so that counts that fail them are
@@ -312,25 +263,33 @@ static int count_plan(const nq_count_params *params, int part, int parts, nq_pla
         result->total = sum.total;
         result->unique = sum.unique;
     }
-    /* The last word: a checkpoint of everything done, also after a stop or
-     * an error (out of memory, threads that cannot start). If it fails the
-     * counts are still given, with the error beside them. */
-    if (m.checkpoint && err != NQ_ERR(EPROTO)) {
-        result->checkpoint_error = nq_checkpoint_write(m.checkpoint, done, results);
-    }
-    nq_checkpoint_close(m.checkpoint);
-    if (params->progress && (!err || err == NQ_ERR(EINTR))) {
-        nq_progress snap;
-        snapshot(&m, &snap); /* with the marks of a stop */
-        params->progress(params->progress_ctx, &snap);
-    }
-    nq_marks_destroy(marks);
-    for (size_t i = 0; mine && i < size; i++)
+    end_run(m, err, result);
+    nq_marks_destroy(m->marks);
+    for (size_t i = 0; mine && i < plan->size; i++)
         result->subproblems += mine[i];
-    free(done);
-    free(results);
-    free(mine);
-    free(list);
+    return err;
+}
+
+static int count_plan(const nq_count_params *params, int part, int parts, nq_plan *plan,
+                      int threads, nq_count_result *result)
+{
+    const size_t size = nq_plan_size(plan);
+    const run_buffers b = {
+        .done = calloc(size + 1, 1),
+        .results = calloc(size + 1, sizeof *b.results),
+        .mine = parts ? calloc(size + 1, 1) : NULL,
+        .list = parts ? malloc((size + 1) * sizeof *b.list) : NULL,
+    };
+    int err = NQ_ERR(ENOMEM);
+    if (b.done && b.results && (!parts || (b.mine && b.list))) {
+        nq_monitor m = { .params = params, .plan = plan, .done = b.done, .results = b.results,
+                         .mine = b.mine, .start = nq_now() };
+        err = run_plan(&m, &b, part, parts, threads, result);
+    }
+    free(b.done);
+    free(b.results);
+    free(b.mine);
+    free(b.list);
     return err;
 }
 

@@ -258,14 +258,17 @@ static int load(nq_checkpoint *ck, unsigned char *done, nq_sub_result *results, 
     } else if (err) {
         nq_ck_say(message, size, path, err, "cannot read it: %s", strerror(-err));
     } else {
-        nq_ck_part part;
+        nq_ck_contents got = { .done = done, .results = results, .keep_marks = 1 };
         free(ck->resumed);
         ck->resumed = NULL;
         ck->resumed_count = 0;
-        err = nq_ck_parse(path, ck->plan, buf, len, done, results, &ck->held, &part,
-                          &ck->resumed, &ck->resumed_count, message, size);
-        if (!err)
-            err = check_part(path, ck->part, part, message, size);
+        err = nq_ck_parse(path, ck->plan, buf, len, &got, message, size);
+        if (!err) {
+            ck->held = got.held;
+            ck->resumed = got.marks;
+            ck->resumed_count = got.mark_count;
+            err = check_part(path, ck->part, got.part, message, size);
+        }
         free(buf);
     }
     if (err) {
@@ -342,7 +345,7 @@ void nq_checkpoint_close(nq_checkpoint *ck)
 int nq_ck_read(const char *path, const nq_plan *plan, int *part_out, int *parts_out,
                unsigned char *done, nq_sub_result *results, char *message, size_t size)
 {
-    nq_ck_part part = { 0, 0 };
+    nq_ck_contents got = { .done = done, .results = results };
     memset(done, 0, plan->size);
     memset(results, 0, plan->size * sizeof *results);
     int exists;
@@ -356,7 +359,7 @@ int nq_ck_read(const char *path, const nq_plan *plan, int *part_out, int *parts_
         return nq_ck_say(message, size, path, -errno, "cannot read it: %s", strerror(errno));
     struct stat st;
     char *buf = NULL;
-    size_t len = 0, held;
+    size_t len = 0;
     if (fstat(fd, &st) || !S_ISREG(st.st_mode))
         err = nq_ck_say(message, size, path, NQ_ERR(EBADMSG), "is not a regular file");
     else if ((err = nq_ck_read_all(fd, nq_ck_size_limit(plan), &buf, &len)) == NQ_ERR(EFBIG))
@@ -364,8 +367,7 @@ int nq_ck_read(const char *path, const nq_plan *plan, int *part_out, int *parts_
     else if (err)
         nq_ck_say(message, size, path, err, "cannot read it: %s", strerror(-err));
     else
-        err = nq_ck_parse(path, plan, buf, len, done, results, &held, &part, NULL, NULL, message,
-                          size);
+        err = nq_ck_parse(path, plan, buf, len, &got, message, size);
     close(fd);
     free(buf);
     if (err) {
@@ -373,9 +375,9 @@ int nq_ck_read(const char *path, const nq_plan *plan, int *part_out, int *parts_
         memset(results, 0, plan->size * sizeof *results);
     }
     if (part_out)
-        *part_out = part.part;
+        *part_out = got.part.part;
     if (parts_out)
-        *parts_out = part.parts;
+        *parts_out = got.part.parts;
     return err;
 }
 

@@ -300,37 +300,47 @@ int nq_ck_about(const char *path, const char *buf, size_t len, nq_checkpoint_abo
     return 0;
 }
 
-/* Parses buf[0..len) for plan into done/results (which the caller cleared).
- * Returns 0 or NQ_ERR(EBADMSG) with the reason in message. */
-/* The marks section of a file of version 6 or 7, at *cursor: into *marks
- * (malloc'd; NULL: read and checked only). */
-static int parse_marks(const char *path, const nq_plan *plan, const unsigned char *done,
-                       const char **cursor, const char *end, nq_mark **marks, size_t *count,
-                       char *message, size_t size)
+/* A parse under way: the file, where the parse is in it and where its body
+ * ends (at the checksum line), the plan it must belong to, and where the
+ * reason of a refusal goes. */
+typedef struct parser {
+    const char *path;
+    const nq_plan *plan;
+    const char *buf, *cursor, *end;
+    char *message;
+    size_t size;
+} parser;
+
+/* A refusal of the file being parsed, with its reason. */
+#define REFUSE(p, ...) nq_ck_say((p)->message, (p)->size, (p)->path, NQ_ERR(EBADMSG), __VA_ARGS__)
+
+/* The marks section of a file of version 6 or 7: into *marks (malloc'd;
+ * NULL: read and checked only). */
+static int parse_marks(parser *ps, const unsigned char *done, nq_mark **marks, size_t *count)
 {
-    const int bad = NQ_ERR(EBADMSG);
+    const nq_plan *plan = ps->plan;
     size_t line_len;
-    const char *line = next_line(cursor, end, &line_len);
+    const char *line = next_line(&ps->cursor, ps->end, &line_len);
     nq_u128 v;
     if (!line || line_len < 7 || memcmp(line, "marks ", 6) ||
         parse_u128(line + 6, line_len - 6, &v) || !v || v > plan->size || v > MAX_MARKS)
-        return nq_ck_say(message, size, path, bad, "bad 'marks' line");
+        return REFUSE(ps, "bad 'marks' line");
     const size_t listed = (size_t)v;
     nq_mark *list = marks ? malloc(listed * sizeof *list) : NULL;
     if (marks && !list)
-        return nq_ck_say(message, size, path, NQ_ERR(ENOMEM), "out of memory");
+        return nq_ck_say(ps->message, ps->size, ps->path, NQ_ERR(ENOMEM), "out of memory");
     int err = 0;
     size_t previous = 0;
     for (size_t k = 0; k < listed && !err; k++) {
         nq_mark m = { 0 };
-        const char *at = line = next_line(cursor, end, &line_len);
+        const char *at = line = next_line(&ps->cursor, ps->end, &line_len);
         const char *stop = line ? line + line_len : NULL;
         for (int j = -1; j < NQ_MARK_WORDS && !err; j++) {
             const char *sp = at ? memchr(at, ' ', (size_t)(stop - at)) : NULL;
             const char *word_end = j == NQ_MARK_WORDS - 1 ? stop : sp;
             if (!at || !word_end || (j == NQ_MARK_WORDS - 1 && sp) ||
                 parse_u128(at, (size_t)(word_end - at), &v) || v > UINT64_MAX)
-                err = nq_ck_say(message, size, path, bad, "bad mark line %zu", k + 1);
+                err = REFUSE(ps, "bad mark line %zu", k + 1);
             else if (j < 0)
                 m.i = (size_t)v;
             else
@@ -338,9 +348,8 @@ static int parse_marks(const char *path, const nq_plan *plan, const unsigned cha
             at = word_end ? word_end + 1 : NULL;
         }
         if (!err && (m.i >= plan->size || done[m.i] || (k && m.i <= previous)))
-            err = nq_ck_say(message, size, path, bad,
-                            "mark line %zu: index out of range, done, out of order or repeated",
-                            k + 1);
+            err = REFUSE(ps, "mark line %zu: index out of range, done, out of order or repeated",
+                         k + 1);
         if (!err && list)
             list[k] = m;
         previous = m.i;
@@ -356,119 +365,137 @@ static int parse_marks(const char *path, const nq_plan *plan, const unsigned cha
     return 0;
 }
 
-int nq_ck_parse(const char *path, const nq_plan *plan, const char *buf, size_t len,
-                unsigned char *done, nq_sub_result *results, size_t *held, nq_ck_part *part,
-                nq_mark **marks, size_t *mark_count, char *message, size_t size)
+/* The last line, the checksum, found first so that a truncated file is
+ * called truncated: its value into *sum, and the body's end before it. */
+static int read_checksum(parser *ps, size_t len, uint64_t *sum)
 {
-    const int bad = NQ_ERR(EBADMSG);
-    if (memchr(buf, '\0', len))
-        return nq_ck_say(message, size, path, bad, "not an nqueens checkpoint (binary data)");
-    /* The last line is the checksum: find it first, so that a truncated file
-     * is called truncated. */
-    if (!len || buf[len - 1] != '\n')
-        return nq_ck_say(message, size, path, bad, "truncated or damaged (no valid checksum line)");
-    size_t body_len = len - 1;
+    const char *buf = ps->buf;
+    size_t body_len = len ? len - 1 : 0;
     while (body_len && buf[body_len - 1] != '\n')
         body_len--;
     const char *tail = buf + body_len;
-    const size_t tail_len = len - body_len;
     char hex[17];
-    if (tail_len != 9 + 16 + 1 || memcmp(tail, "checksum ", 9) ||
-        strspn(tail + 9, "0123456789abcdef") < 16)
-        return nq_ck_say(message, size, path, bad, "truncated or damaged (no valid checksum line)");
+    if (!len || buf[len - 1] != '\n' || len - body_len != 9 + 16 + 1 ||
+        memcmp(tail, "checksum ", 9) || strspn(tail + 9, "0123456789abcdef") < 16)
+        return REFUSE(ps, "truncated or damaged (no valid checksum line)");
     memcpy(hex, tail + 9, 16);
     hex[16] = '\0';
-    const uint64_t sum = strtoull(hex, NULL, 16);
+    *sum = strtoull(hex, NULL, 16);
+    ps->end = tail;
+    return 0;
+}
 
-    int version;
-    uint64_t fingerprint;
-    const int err = nq_ck_check_plan(path, plan, buf, len, &version, &fingerprint, message, size);
-    if (err)
-        return err;
-    if (sum != checksum(plan, version, fingerprint, buf, body_len))
-        return nq_ck_say(message, size, path, bad, "checksum mismatch: the file is damaged");
-
-    /* Sealed and for this plan: now every byte must be as a writer puts it. */
-    const char *cursor = buf, *end = buf + body_len;
+/* The header after its first six lines: the part line (in the versions
+ * that have one) into *part, the done line's count into *listed; then the
+ * whole header must be as a writer puts it. */
+static int parse_head(parser *ps, int version, uint64_t fingerprint, nq_ck_part *part,
+                      size_t *listed)
+{
+    const nq_plan *plan = ps->plan;
     size_t line_len;
     const char *line;
     for (int k = 0; k < 6; k++)
-        next_line(&cursor, end, &line_len);
+        next_line(&ps->cursor, ps->end, &line_len);
     *part = (nq_ck_part){ 0, 0 };
     if (has_part(version)) {
         const char *slash;
         nq_u128 k, m;
-        if (!(line = next_line(&cursor, end, &line_len)) || line_len < 8 ||
+        if (!(line = next_line(&ps->cursor, ps->end, &line_len)) || line_len < 8 ||
             memcmp(line, "part ", 5) || !(slash = memchr(line, '/', line_len)) ||
             parse_u128(line + 5, (size_t)(slash - line - 5), &k) ||
             parse_u128(slash + 1, line_len - (size_t)(slash + 1 - line), &m) || k < 1 ||
             k > m || m > plan->size)
-            return nq_ck_say(message, size, path, bad, "not an nqueens checkpoint (bad part)");
+            return REFUSE(ps, "not an nqueens checkpoint (bad part)");
         *part = (nq_ck_part){ (int)k, (int)m };
     }
-    unsigned long long listed = 0;
-    if (!(line = next_line(&cursor, end, &line_len)) || line_len < 6 || memcmp(line, "done ", 5)) {
-        return nq_ck_say(message, size, path, bad, "not an nqueens checkpoint (bad header)");
-    } else {
-        nq_u128 v;
-        if (parse_u128(line + 5, line_len - 5, &v) || v > plan->size)
-            return nq_ck_say(message, size, path, bad, "implausible 'done' count");
-        listed = (unsigned long long)v;
-    }
+    nq_u128 v;
+    if (!(line = next_line(&ps->cursor, ps->end, &line_len)) || line_len < 6 ||
+        memcmp(line, "done ", 5))
+        return REFUSE(ps, "not an nqueens checkpoint (bad header)");
+    if (parse_u128(line + 5, line_len - 5, &v) || v > plan->size)
+        return REFUSE(ps, "implausible 'done' count");
+    *listed = (size_t)v;
     nq_ck_text want = { 0 };
-    put_header(&want, plan, fingerprint, version, *part, (size_t)listed);
-    const int header_ok = !want.failed && (size_t)(cursor - buf) == want.len &&
-                          !memcmp(buf, want.p, want.len);
+    put_header(&want, plan, fingerprint, version, *part, *listed);
+    const size_t head_len = (size_t)(ps->cursor - ps->buf);
+    const int header_ok =
+        !want.failed && head_len == want.len && !memcmp(ps->buf, want.p, want.len);
     free(want.p);
     if (!header_ok)
-        return nq_ck_say(message, size, path, bad, "not an nqueens checkpoint (bad header)");
+        return REFUSE(ps, "not an nqueens checkpoint (bad header)");
+    return 0;
+}
 
+/* The `listed` subproblem lines (index, total, unique; indexes
+ * increasing) into done and results. */
+static int parse_subproblems(parser *ps, size_t listed, unsigned char *done,
+                             nq_sub_result *results)
+{
+    const nq_plan *plan = ps->plan;
     nq_u128 sum_total = 0;
-    size_t previous = 0;
+    size_t previous = 0, line_len;
     for (unsigned long long k = 0; k < listed; k++) {
-        line = next_line(&cursor, end, &line_len);
+        const char *line = next_line(&ps->cursor, ps->end, &line_len);
         const char *a = line, *b = line ? memchr(line, ' ', line_len) : NULL;
         const char *c = b ? memchr(b + 1, ' ', line_len - (size_t)(b + 1 - line)) : NULL;
         nq_u128 index, total, unique;
         if (!c || parse_u128(a, (size_t)(b - a), &index) ||
             parse_u128(b + 1, (size_t)(c - b - 1), &total) ||
             parse_u128(c + 1, line_len - (size_t)(c + 1 - line), &unique))
-            return nq_ck_say(message, size, path, bad, "bad subproblem line %llu", k + 1);
+            return REFUSE(ps, "bad subproblem line %llu", k + 1);
         if (index >= plan->size || (k && index <= previous))
-            return nq_ck_say(message, size, path, bad,
-                             "subproblem line %llu: index out of range, out of order or repeated",
-                             k + 1);
+            return REFUSE(ps, "subproblem line %llu: index out of range, out of order or repeated",
+                          k + 1);
         const size_t i = (size_t)index;
         if (unique > UINT64_MAX || !plan->engine->plausible(plan, i, total, unique))
-            return nq_ck_say(message, size, path, bad,
-                             "subproblem line %llu: counts impossible for subproblem %zu", k + 1,
-                             i);
+            return REFUSE(ps, "subproblem line %llu: counts impossible for subproblem %zu", k + 1,
+                          i);
         if (sum_total + total < sum_total)
-            return nq_ck_say(message, size, path, bad, "the counts overflow their sum");
+            return REFUSE(ps, "the counts overflow their sum");
         sum_total += total;
         results[i].total = total;
         results[i].unique = (uint64_t)unique;
         done[i] = 1;
         previous = i;
     }
-    if (marks) {
-        *marks = NULL;
-        *mark_count = 0;
-    }
-    if (version > FORMAT_PART) {
-        const int marks_err =
-            parse_marks(path, plan, done, &cursor, end, marks, mark_count, message, size);
-        if (marks_err)
-            return marks_err;
-    }
-    if (cursor != end) {
-        if (marks) {
-            free(*marks);
-            *marks = NULL;
-            *mark_count = 0;
-        }
+    return 0;
+}
+
+int nq_ck_parse(const char *path, const nq_plan *plan, const char *buf, size_t len,
+                nq_ck_contents *out, char *message, size_t size)
+{
+    const int bad = NQ_ERR(EBADMSG);
+    if (memchr(buf, '\0', len))
+        return nq_ck_say(message, size, path, bad, "not an nqueens checkpoint (binary data)");
+    parser ps = { .path = path, .plan = plan, .buf = buf, .cursor = buf, .message = message,
+                  .size = size };
+    uint64_t sum = 0, fingerprint = 0;
+    int version = 0, err = read_checksum(&ps, len, &sum);
+    if (!err)
+        err = nq_ck_check_plan(path, plan, buf, len, &version, &fingerprint, message, size);
+    if (err)
+        return err;
+    if (sum != checksum(plan, version, fingerprint, buf, (size_t)(ps.end - buf)))
+        return nq_ck_say(message, size, path, bad, "checksum mismatch: the file is damaged");
+    /* Sealed and for this plan: now every byte must be as a writer puts it. */
+    size_t listed = 0;
+    err = parse_head(&ps, version, fingerprint, &out->part, &listed);
+    if (!err)
+        err = parse_subproblems(&ps, listed, out->done, out->results);
+    if (err)
+        return err;
+    out->marks = NULL;
+    out->mark_count = 0;
+    if (version > FORMAT_PART)
+        err = parse_marks(&ps, out->done, out->keep_marks ? &out->marks : NULL, &out->mark_count);
+    if (err)
+        return err;
+    if (ps.cursor != ps.end) {
+        free(out->marks);
+        out->marks = NULL;
+        out->mark_count = 0;
         return nq_ck_say(message, size, path, bad, "more lines than 'done' says");
     }
-    *held = (size_t)listed;
+    out->held = listed;
     return 0;
 }

@@ -50,12 +50,20 @@ int nq_ck_check_plan(const char *path, const nq_plan *plan, const char *buf, siz
 int nq_ck_about(const char *path, const char *buf, size_t len, nq_checkpoint_about *about,
                 char *message, size_t size);
 
-/* Parses buf[0..len) for plan into done/results (which the caller cleared),
- * with the part the file records and its marks (malloc'd into *marks, the
- * caller frees; marks NULL: checked, not kept). Returns 0 or NQ_ERR(EBADMSG) with the
- * reason in message. */
+/* What nq_ck_parse reads a file into. */
+typedef struct nq_ck_contents {
+    unsigned char *done;    /* of every subproblem, cleared by the caller */
+    nq_sub_result *results; /* likewise */
+    int keep_marks;         /* 0: the marks are checked, not kept */
+    size_t held;            /* how many subproblems the file holds */
+    nq_ck_part part;        /* the part it records */
+    nq_mark *marks;         /* malloc'd (keep_marks), the caller frees */
+    size_t mark_count;
+} nq_ck_contents;
+
+/* Parses buf[0..len) for plan into out (path names the file in the
+ * messages). Returns 0 or NQ_ERR(EBADMSG) with the reason in message. */
 int nq_ck_parse(const char *path, const nq_plan *plan, const char *buf, size_t len,
-                unsigned char *done, nq_sub_result *results, size_t *held, nq_ck_part *part,
-                nq_mark **marks, size_t *mark_count, char *message, size_t size);
+                nq_ck_contents *out, char *message, size_t size);
 
 #endif

@@ -37,17 +37,16 @@ static void say_notice(void *ctx, int error, const char *line)
     fprintf(stderr, "nqueens: %s\n", line);
 }
 
-void parse_count_options(int argc, char **argv, int accept, void (*help)(void),
-                         count_options *o)
+enum { HELP, THREADS, ENGINE, MAX_MEMORY, DEPTH, BIND, JSON, PROGRESS, CHECKPOINT,
+       CHECKPOINT_EVERY, STOP_AFTER, SECONDS, SEED, SAMPLE, SLICES, RECOUNT, PART };
+
+/* The options `accept` allows into options: every program's, then each
+ * group's own: nqueens-mpi takes neither --bind nor --progress (not
+ * COUNT_LOCAL); an estimate runs no checkpoint but has its budget and
+ * draws. */
+static void option_table(int accept, cli_option options[16])
 {
-    *o = (count_options){ .bind = CLI_BIND_AUTO, .command = argv[0] };
-    const char *command = argv[0], *n_arg = NULL, *value;
-    enum { HELP, THREADS, ENGINE, MAX_MEMORY, DEPTH, BIND, JSON, PROGRESS, CHECKPOINT,
-           CHECKPOINT_EVERY, STOP_AFTER, SECONDS, SEED, SAMPLE, SLICES, RECOUNT, PART };
-    /* Every program's options, then each group's own: nqueens-mpi takes
-     * neither --bind nor --progress (not COUNT_LOCAL); an estimate runs no
-     * checkpoint but has its budget and draws. */
-    const cli_option common[] = {
+    static const cli_option common[] = {
         { "help", 'h', 0, HELP },
         { "threads", 't', 1, THREADS },
         { "engine", 0, 1, ENGINE },
@@ -55,24 +54,23 @@ void parse_count_options(int argc, char **argv, int accept, void (*help)(void),
         { "depth", 0, 1, DEPTH },
         { "json", 0, 0, JSON },
     };
-    const cli_option counting[] = {
+    static const cli_option counting[] = {
         { "checkpoint", 0, 1, CHECKPOINT },
         { "checkpoint-every", 0, 1, CHECKPOINT_EVERY },
         { "stop-after", 0, 1, STOP_AFTER },
         { "part", 0, 1, PART },
     };
-    const cli_option local[] = {
+    static const cli_option local[] = {
         { "bind", 0, 1, BIND },
         { "progress", 0, 0, PROGRESS },
         { "recount", 0, 0, RECOUNT },
     };
-    const cli_option estimating[] = {
+    static const cli_option estimating[] = {
         { "seconds", 0, 1, SECONDS },
         { "seed", 0, 1, SEED },
         { "sample", 0, 1, SAMPLE },
         { "slices", 0, 1, SLICES },
     };
-    cli_option options[16] = { 0 };
     size_t used = 0;
 #define ADD(group)                                                    \
     do {                                                              \
@@ -87,65 +85,61 @@ void parse_count_options(int argc, char **argv, int accept, void (*help)(void),
     if (accept & COUNT_LOCAL)
         ADD(local);
 #undef ADD
-    cli_parser p;
-    cli_parser_init(&p, argc, argv, 1, command, options);
-    for (int id; (id = cli_next_option(&p, &value)) != CLI_DONE;) {
-        switch (id) {
-        case HELP: cli_help(help);
-        case THREADS:
-            o->threads = cli_parse_threads(value);
-            o->threads_given = 1;
-            break;
-        case ENGINE:
-            o->engine = cli_parse_engine(value);
-            o->engine_given = 1;
-            break;
-        case MAX_MEMORY: o->max_memory = cli_parse_size(value, "--max-memory"); break;
-        case DEPTH: o->depth = (int)cli_parse_range(value, "depth", 1, NQ_MAX_DEPTH); break;
-        case BIND: o->bind = cli_parse_bind(value, 1); break;
-        case JSON: o->json = 1; break;
-        case PROGRESS: o->progress = 1; break;
-        case RECOUNT: o->recount = 1; break;
-        case CHECKPOINT:
-            if (!*value)
-                cli_usage_error("--checkpoint needs a file name");
-            o->checkpoint = value;
-            break;
-        case CHECKPOINT_EVERY:
-            o->checkpoint_every = cli_parse_seconds(value, "--checkpoint-every");
-            break;
-        case STOP_AFTER:
-            o->stop_after = (unsigned long)cli_parse_range(value, "--stop-after", 1, 1L << 40);
-            break;
-        case PART: parse_part(value, o); break;
-        case SECONDS: o->seconds = cli_parse_seconds(value, "--seconds"); break;
-        case SEED:
-            o->seed = (uint64_t)cli_parse_range(value, "--seed", 0, LONG_MAX);
-            o->seed_given = 1;
-            break;
-        case SAMPLE:
-            o->samples = (size_t)cli_parse_range(value, "--sample", 1, NQ_MAX_PLAN_SIZE);
-            break;
-        case SLICES:
-            if (!strcmp(value, "on") || !strcmp(value, "off") || !strcmp(value, "auto"))
-                o->slices = !strcmp(value, "on") ? 1 : !strcmp(value, "off") ? -1 : 0;
-            else
-                cli_usage_error("--slices takes on, off or auto, not '%s'", value);
-            break;
-        default: /* CLI_OPERAND */
-            if (n_arg)
-                cli_reject(command, value);
-            n_arg = value;
-        }
+}
+
+/* One option's value into o. */
+static void take_option(int id, const char *value, void (*help)(void), count_options *o)
+{
+    switch (id) {
+    case HELP: cli_help(help);
+    case THREADS:
+        o->threads = cli_parse_threads(value);
+        o->threads_given = 1;
+        break;
+    case ENGINE:
+        o->engine = cli_parse_engine(value);
+        o->engine_given = 1;
+        break;
+    case MAX_MEMORY: o->max_memory = cli_parse_size(value, "--max-memory"); break;
+    case DEPTH: o->depth = (int)cli_parse_range(value, "depth", 1, NQ_MAX_DEPTH); break;
+    case BIND: o->bind = cli_parse_bind(value, 1); break;
+    case JSON: o->json = 1; break;
+    case PROGRESS: o->progress = 1; break;
+    case RECOUNT: o->recount = 1; break;
+    case CHECKPOINT:
+        if (!*value)
+            cli_usage_error("--checkpoint needs a file name");
+        o->checkpoint = value;
+        break;
+    case CHECKPOINT_EVERY:
+        o->checkpoint_every = cli_parse_seconds(value, "--checkpoint-every");
+        break;
+    case STOP_AFTER:
+        o->stop_after = (unsigned long)cli_parse_range(value, "--stop-after", 1, 1L << 40);
+        break;
+    case PART: parse_part(value, o); break;
+    case SECONDS: o->seconds = cli_parse_seconds(value, "--seconds"); break;
+    case SEED:
+        o->seed = (uint64_t)cli_parse_range(value, "--seed", 0, LONG_MAX);
+        o->seed_given = 1;
+        break;
+    case SAMPLE:
+        o->samples = (size_t)cli_parse_range(value, "--sample", 1, NQ_MAX_PLAN_SIZE);
+        break;
+    case SLICES:
+        if (!strcmp(value, "on") || !strcmp(value, "off") || !strcmp(value, "auto"))
+            o->slices = !strcmp(value, "on") ? 1 : !strcmp(value, "off") ? -1 : 0;
+        else
+            cli_usage_error("--slices takes on, off or auto, not '%s'", value);
+        break;
     }
-    if (!n_arg)
-        cli_usage_error("%s: missing N, a whole number from %d to %d", command, NQ_MIN_N,
-                        NQ_MAX_N);
-    o->n = cli_parse_n(n_arg);
-    if (!o->threads)
-        o->threads = cli_default_threads();
-    /* Without --engine: the library's choice (nq_count_engine), which says
-     * on stderr when memory makes it a slower engine. */
+}
+
+/* The engine (without --engine: the library's choice, nq_count_engine,
+ * which says on stderr when memory makes it a slower engine), and how the
+ * options go together. */
+static void check_options(int accept, count_options *o)
+{
     if (!o->engine_given) {
         const nq_count_params ask = { .n = o->n, .threads = o->threads, .depth = o->depth,
                                       .max_memory = o->max_memory, .log = say_notice };
@@ -169,6 +163,33 @@ void parse_count_options(int argc, char **argv, int accept, void (*help)(void),
         cli_usage_error("--checkpoint-every needs --checkpoint FILE");
     if (!o->checkpoint_every)
         o->checkpoint_every = CLI_CHECKPOINT_EVERY;
+}
+
+void parse_count_options(int argc, char **argv, int accept, void (*help)(void),
+                         count_options *o)
+{
+    *o = (count_options){ .bind = CLI_BIND_AUTO, .command = argv[0] };
+    const char *command = argv[0], *n_arg = NULL, *value;
+    cli_option options[16] = { 0 };
+    option_table(accept, options);
+    cli_parser p;
+    cli_parser_init(&p, argc, argv, 1, command, options);
+    for (int id; (id = cli_next_option(&p, &value)) != CLI_DONE;) {
+        if (id != CLI_OPERAND) {
+            take_option(id, value, help, o);
+            continue;
+        }
+        if (n_arg)
+            cli_reject(command, value);
+        n_arg = value;
+    }
+    if (!n_arg)
+        cli_usage_error("%s: missing N, a whole number from %d to %d", command, NQ_MIN_N,
+                        NQ_MAX_N);
+    o->n = cli_parse_n(n_arg);
+    if (!o->threads)
+        o->threads = cli_default_threads();
+    check_options(accept, o);
 }
 
 /* The names of the engines that pre-expand rows, for --depth's line. */

@@ -153,6 +153,102 @@ static void warn_past_room(int n, int engine, int threads, uint64_t max_memory)
                 cli_size_exact(max_memory, size), (unsigned long long)(room >> 20));
 }
 
+/* The count itself, with the hooks of start, the progress and the log;
+ * `estimate`: the sample's seconds of the whole count (0: none). */
+static int run_count(const count_options *o, uint64_t limit, double estimate, run_start *start,
+                     run_log *log, nq_count_result *res)
+{
+    const nq_run_hooks hooks = { .on_thread_start = on_run_start,
+                                 .ctx = start,
+                                 .stop = cli_stop_flag(),
+                                 .on_done = on_done };
+    const int tty = isatty(STDERR_FILENO);
+    /* A part's share of the work, for its ETA. */
+    progress_view view = { .tty = tty, .estimate = o->parts ? estimate / o->parts : estimate };
+    const nq_count_params params = {
+        .n = o->n, .engine = o->engine, .engine_exact = 1, .threads = o->threads,
+        .depth = o->depth, .hooks = &hooks,
+        .checkpoint = o->checkpoint, .checkpoint_every = o->checkpoint_every,
+        .progress = o->progress ? print_progress : NULL, .progress_ctx = &view,
+        .progress_every = tty ? 0.5 : 5, .log = on_log, .log_ctx = log,
+        .max_memory = limit, .recount = o->recount
+    };
+    const int err = o->parts ? nq_count_part(&params, o->part, o->parts, res)
+                             : nq_count(&params, res);
+    if (o->progress && tty)
+        fputc('\n', stderr);
+    return err;
+}
+
+/* A count that ended with err: a stop (said with how to resume), too few
+ * subproblems for --part, counts that fail their checks, or a failure;
+ * message: the library's reason. The exit status. */
+static int count_ended(const count_options *o, uint64_t limit, const nq_count_result *res,
+                       int err, cli_binding *binding, const char *message)
+{
+    const nq_engine_info *info = nq_engine_get(o->engine);
+    if (err == NQ_ERR(EINTR)) {
+        cli_binding_close(binding);
+        char keep[80];
+        resume_options(o, limit, keep, sizeof keep);
+        /* No subproblems: stopped while planning, before any file. */
+        return cli_report_stop(cli_stop_signal(), "nqueens count", o->n, o->engine,
+                               info->parallel && !res->subproblems ? -1 : res->depth, o->part,
+                               o->parts, keep, o->checkpoint,
+                               o->checkpoint && res->checkpoint_error ? message : NULL);
+    }
+    if (err == NQ_ERR(ERANGE) && o->parts) {
+        cli_binding_close(binding);
+        cli_usage_error("--part %d/%d: the plan of count %d has %llu subproblems, fewer than %d "
+                        "parts", o->part, o->parts, o->n, (unsigned long long)res->subproblems,
+                        o->parts);
+    }
+    if (err == NQ_ERR(EPROTO)) {
+        cli_binding_close(binding);
+        return cli_report_wrong_counts(o->n, o->engine, res->depth, res->total, res->unique,
+                                       info->gives_unique, o->checkpoint,
+                                       res->resumed_subproblems);
+    }
+    count_failed_saving(o, err, res->threads, res->checkpoint_error, message);
+}
+
+/* The counts on stdout (a line, or JSON with the memory and the placement);
+ * the placement read back from the OS, when there is one to report (in the
+ * human output only if asked for, to keep the default one line). */
+static void print_counts(const count_options *o, const nq_count_result *res,
+                         const cli_binding *binding)
+{
+    const count_summary summary = {
+        .n = o->n, .total = res->total, .unique = res->unique,
+        .unique_known = res->unique_known, .engine = nq_engine_get(o->engine)->name,
+        .threads = res->threads, .depth = res->depth, .subproblems = res->subproblems,
+        .resumed_subproblems = res->resumed_subproblems, .seconds = res->seconds
+    };
+    if (o->json) {
+        if (o->parts)
+            cli_print_part_json_open(stdout, &summary, o->part, o->parts);
+        else
+            cli_print_count_json_open(stdout, &summary);
+        printf(",\"peak_memory_bytes\":%llu,\"bind\":\"%s\",\"placement\":", peak_memory_bytes(),
+               cli_bind_mode_name(o->bind));
+        if (cli_binding_known(binding))
+            cli_placement_json(stdout, binding->placement, binding->threads);
+        else
+            fputs("null", stdout);
+        fputs("}\n", stdout);
+        return;
+    }
+    if (o->parts)
+        cli_print_part_line(stdout, &summary, o->part, o->parts, "");
+    else
+        cli_print_count_line(stdout, &summary, "");
+    if (o->bind != NQ_BIND_NONE && o->bind != CLI_BIND_AUTO && cli_binding_known(binding)) {
+        /* On stderr, as solve does: stdout keeps the one result line. */
+        fprintf(stderr, "placement (--bind %s): ", cli_bind_mode_name(o->bind));
+        cli_placement_line(stderr, binding->placement, binding->threads);
+    }
+}
+
 int cmd_count(int argc, char **argv)
 {
     count_options o;
@@ -160,8 +256,7 @@ int cmd_count(int argc, char **argv)
     /* Before any work: a signal before the run would end the process with
      * nothing said. */
     cli_catch_stop_signals();
-    const int n = o.n, threads = o.threads, depth = o.depth, json = o.json, bind = o.bind;
-    const char *checkpoint = o.checkpoint;
+    const int n = o.n, threads = o.threads;
     const nq_engine_info *info = nq_engine_get(o.engine);
 
     /* The run's memory limit, read once here (the library would read the
@@ -173,100 +268,30 @@ int cmd_count(int argc, char **argv)
     /* Years of work do not start without a word: said as the work starts,
      * once the plan and the memory are found fine. */
     const nq_run_hooks stop_only = { .stop = cli_stop_flag() };
-    const double estimate = !checkpoint || o.progress
+    const double estimate = !o.checkpoint || o.progress
                                 ? cli_estimate_seconds(n, o.engine, threads, limit, &stop_only)
                                 : 0;
-    run_start start = { .seconds = checkpoint ? 0 : estimate, .stop_after = o.stop_after };
+    run_start start = { .seconds = o.checkpoint ? 0 : estimate, .stop_after = o.stop_after };
     snprintf(start.what, sizeof start.what, "count %d on %d thread%s", n, threads,
              threads > 1 ? "s" : "");
 
     /* Each thread binds itself as the run starts and reads back where it is;
      * a classic engine runs on this thread alone. */
-    cli_binding_open(&start.binding, info->parallel ? threads : 1, bind, json);
+    cli_binding_open(&start.binding, info->parallel ? threads : 1, o.bind, o.json);
     if (!info->parallel)
         on_run_start(&start, 0);
-    const nq_run_hooks hooks = { .on_thread_start = on_run_start,
-                                 .ctx = &start,
-                                 .stop = cli_stop_flag(),
-                                 .on_done = on_done };
-    const int tty = isatty(STDERR_FILENO);
-    /* A part's share of the work, for its ETA. */
-    progress_view view = { .tty = tty, .estimate = o.parts ? estimate / o.parts : estimate };
     run_log log = { "" };
-    const char *message = log.reason;
-    const nq_count_params params = {
-        .n = n, .engine = o.engine, .engine_exact = 1, .threads = threads, .depth = depth,
-        .hooks = &hooks,
-        .checkpoint = checkpoint, .checkpoint_every = o.checkpoint_every,
-        .progress = o.progress ? print_progress : NULL, .progress_ctx = &view,
-        .progress_every = tty ? 0.5 : 5, .log = on_log, .log_ctx = &log,
-        .max_memory = limit, .recount = o.recount
-    };
     nq_count_result res;
-    const int err = o.parts ? nq_count_part(&params, o.part, o.parts, &res)
-                            : nq_count(&params, &res);
-    if (o.progress && tty)
-        fputc('\n', stderr);
-    if (err == NQ_ERR(EINTR)) {
-        cli_binding_close(&start.binding);
-        char keep[80];
-        resume_options(&o, limit, keep, sizeof keep);
-        /* No subproblems: stopped while planning, before any file. */
-        return cli_report_stop(cli_stop_signal(), "nqueens count", n, o.engine,
-                               info->parallel && !res.subproblems ? -1 : res.depth, o.part,
-                               o.parts, keep, checkpoint,
-                               checkpoint && res.checkpoint_error ? message : NULL);
-    }
-    if (err == NQ_ERR(ERANGE) && o.parts) {
-        cli_binding_close(&start.binding);
-        cli_usage_error("--part %d/%d: the plan of count %d has %llu subproblems, fewer than %d "
-                        "parts", o.part, o.parts, n, (unsigned long long)res.subproblems, o.parts);
-    }
-    if (err == NQ_ERR(EPROTO)) {
-        cli_binding_close(&start.binding);
-        return cli_report_wrong_counts(n, o.engine, res.depth, res.total, res.unique,
-                                       info->gives_unique, checkpoint, res.resumed_subproblems);
-    }
+    const int err = run_count(&o, limit, estimate, &start, &log, &res);
     if (err)
-        count_failed_saving(&o, err, res.threads, res.checkpoint_error, message);
+        return count_ended(&o, limit, &res, err, &start.binding, log.reason);
     cli_binding_check(&start.binding);
-
-    const count_summary summary = {
-        .n = n, .total = res.total, .unique = res.unique, .unique_known = res.unique_known,
-        .engine = info->name, .threads = res.threads, .depth = res.depth,
-        .subproblems = res.subproblems, .resumed_subproblems = res.resumed_subproblems,
-        .seconds = res.seconds
-    };
-    if (json) {
-        if (o.parts)
-            cli_print_part_json_open(stdout, &summary, o.part, o.parts);
-        else
-            cli_print_count_json_open(stdout, &summary);
-        printf(",\"peak_memory_bytes\":%llu,\"bind\":\"%s\",\"placement\":", peak_memory_bytes(),
-               cli_bind_mode_name(bind));
-    } else if (o.parts) {
-        cli_print_part_line(stdout, &summary, o.part, o.parts, "");
-    } else {
-        cli_print_count_line(stdout, &summary, "");
-    }
-    /* The placement read back from the OS, when there is one to report (in
-     * the human output only if asked for, to keep the default one line). */
-    if (json) {
-        if (cli_binding_known(&start.binding))
-            cli_placement_json(stdout, start.binding.placement, start.binding.threads);
-        else
-            fputs("null", stdout);
-        fputs("}\n", stdout);
-    } else if (bind != NQ_BIND_NONE && bind != CLI_BIND_AUTO && cli_binding_known(&start.binding)) {
-        /* On stderr, as solve does: stdout keeps the one result line. */
-        fprintf(stderr, "placement (--bind %s): ", cli_bind_mode_name(bind));
-        cli_placement_line(stderr, start.binding.placement, start.binding.threads);
-    }
+    print_counts(&o, &res, &start.binding);
     cli_binding_close(&start.binding);
     /* The counts are out; a failed last save still fails the run (said
      * first, so that a closed stdout does not hide it). */
     if (res.checkpoint_error) {
-        fprintf(stderr, "nqueens: %s (the counts on stdout are complete)\n", message);
+        fprintf(stderr, "nqueens: %s (the counts on stdout are complete)\n", log.reason);
         fflush(stdout);
         return EXIT_RUNTIME;
     }

@@ -22,6 +22,57 @@ static void usage(void)
            KNOWN_MAX_N);
 }
 
+/* A long run is said before it starts. From the largest n down: each n
+ * costs several times the one below, so once a term is under 1% of the sum
+ * the rest cannot change what is said (and planning and sampling every n
+ * took seconds). */
+static void announce(int max, int engine, int threads)
+{
+    double seconds = 0;
+    for (int n = max; n >= 1; n--) {
+        const double term = cli_estimate_seconds(n, engine, threads, 0, NULL);
+        seconds += term;
+        if (term < 0.01 * seconds)
+            break;
+    }
+    char what[64];
+    snprintf(what, sizeof what, "verify --max %d", max);
+    cli_announce_long_run(what, seconds,
+                          "'nqueens count N --checkpoint FILE' keeps the work of a large N "
+                          "if it is stopped");
+}
+
+/* Counts n and prints its verdict (a line, or its JSON object): 1 if it
+ * passed, 0 if not, -1 if a stop came first. */
+static int check_n(int n, int engine, int threads, const nq_run_hooks *hooks, int json)
+{
+    unsigned long long want_total, want_unique;
+    known_values(n, &want_total, &want_unique);
+    const nq_count_params params = { .n = n, .engine = engine, .engine_exact = 1,
+                                     .threads = threads, .hooks = hooks };
+    nq_count_result res;
+    const int err = nq_count(&params, &res);
+    if (err == NQ_ERR(EINTR))
+        return -1;
+    if (err)
+        cli_fail("verify: count %d failed: %s", n, nq_strerror(err));
+    const int ok = res.total == want_total && (!res.unique_known || res.unique == want_unique);
+    char total[40], unique[40] = "unknown";
+    nq_u128_str(res.total, total);
+    if (res.unique_known)
+        nq_u128_str(res.unique, unique);
+    if (json)
+        printf("%s{\"n\":%d,\"total\":%s,\"unique\":%s,\"expected_total\":%llu,"
+               "\"expected_unique\":%llu,\"pass\":%s,\"seconds\":%.6f}",
+               n > 1 ? "," : "", n, total, res.unique_known ? unique : "null", want_total,
+               want_unique, ok ? "true" : "false", res.seconds);
+    else
+        printf("%s n=%d total=%s unique=%s expected %llu %llu (%.3f s)\n",
+               ok ? "PASS" : "FAIL", n, total, unique, want_total, want_unique, res.seconds);
+    cli_finish_stdout(); /* each line as it comes; a closed pipe ends it */
+    return ok;
+}
+
 int cmd_verify(int argc, char **argv)
 {
     const char *value;
@@ -45,53 +96,14 @@ int cmd_verify(int argc, char **argv)
     }
     if (!threads)
         threads = cli_default_threads();
-
-    /* From the largest n down: each n costs several times the one below,
-     * so once a term is under 1% of the sum the rest cannot change what is
-     * said (and planning and sampling every n took seconds). */
-    double seconds = 0;
-    for (int n = max; n >= 1; n--) {
-        const double term = cli_estimate_seconds(n, engine, threads, 0, NULL);
-        seconds += term;
-        if (term < 0.01 * seconds)
-            break;
-    }
-    char what[64];
-    snprintf(what, sizeof what, "verify --max %d", max);
-    cli_announce_long_run(what, seconds,
-                          "'nqueens count N --checkpoint FILE' keeps the work of a large N "
-                          "if it is stopped");
+    announce(max, engine, threads);
     cli_catch_stop_signals();
     const nq_run_hooks hooks = { .stop = cli_stop_flag() };
     int failures = 0, checked = 0;
     if (json)
         printf("{\"version\":\"%s\",\"engine\":\"%s\",\"threads\":%d,\"max\":%d,\"results\":[",
                nq_version(), nq_engine_get(engine)->name, threads, max);
-    for (int n = 1; n <= max; n++) {
-        unsigned long long want_total, want_unique;
-        known_values(n, &want_total, &want_unique);
-        const nq_count_params params = { .n = n, .engine = engine, .engine_exact = 1,
-                                          .threads = threads, .hooks = &hooks };
-        nq_count_result res;
-        const int err = nq_count(&params, &res);
-        if (err == NQ_ERR(EINTR))
-            break;
-        if (err)
-            cli_fail("verify: count %d failed: %s", n, nq_strerror(err));
-        const int ok = res.total == want_total && (!res.unique_known || res.unique == want_unique);
-        char total[40], unique[40] = "unknown";
-        nq_u128_str(res.total, total);
-        if (res.unique_known)
-            nq_u128_str(res.unique, unique);
-        if (json)
-            printf("%s{\"n\":%d,\"total\":%s,\"unique\":%s,\"expected_total\":%llu,"
-                   "\"expected_unique\":%llu,\"pass\":%s,\"seconds\":%.6f}",
-                   n > 1 ? "," : "", n, total, res.unique_known ? unique : "null", want_total,
-                   want_unique, ok ? "true" : "false", res.seconds);
-        else
-            printf("%s n=%d total=%s unique=%s expected %llu %llu (%.3f s)\n",
-                   ok ? "PASS" : "FAIL", n, total, unique, want_total, want_unique, res.seconds);
-        cli_finish_stdout(); /* each line as it comes; a closed pipe ends it */
+    for (int n = 1, ok; n <= max && (ok = check_n(n, engine, threads, &hooks, json)) >= 0; n++) {
         failures += !ok;
         checked++;
     }

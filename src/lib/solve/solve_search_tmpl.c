@@ -76,6 +76,22 @@ static int dead_ahead(const uint32_t *allowed, int from, int last, uint32_t full
     return (reach | c) != full;
 }
 
+/* The masks of the prefix in q (rows 0..depth-1) as row depth sees them
+ * (columns c, diagonals l and r), and the columns each row from depth on
+ * may take. */
+static inline void prefix_masks(const nq_list_order *o, const int8_t *q, int unique,
+                                uint32_t *allowed, uint32_t *c, uint32_t *l, uint32_t *r)
+{
+    for (int row = 0; row < o->depth; row++) {
+        const uint32_t bit = 1u << q[row];
+        *c |= bit;
+        *l = (*l | bit) << 1;
+        *r = (*r | bit) >> 1;
+    }
+    for (int row = o->depth; row < o->n; row++)
+        allowed[row] = unique ? row_allowed(o, q, row) : o->full;
+}
+
 /* Iterative bitmask backtracking (after Richards' bit-parallel formulation)
  * over rows depth..n-1 below the prefix in w->q, lowest column first. The
  * current row's masks live in registers and are pushed only when going down.
@@ -90,24 +106,13 @@ static inline void search(nq_list_worker *w, int unique)
     uint32_t allowed[NQ_MAX_N];
     uint32_t stack_a[NQ_MAX_N], stack_c[NQ_MAX_N], stack_l[NQ_MAX_N], stack_r[NQ_MAX_N];
     uint32_t c = 0, l = 0, rr = 0;
-    for (int row = 0; row < d; row++) {
-        const uint32_t bit = 1u << q[row];
-        c |= bit;
-        l = (l | bit) << 1;
-        rr = (rr | bit) >> 1;
-    }
-    for (int row = d; row < n; row++)
-        allowed[row] = unique ? row_allowed(o, q, row) : o->full;
-    if (d == n) {
-        emit(w, q, unique);
-        return;
-    }
-    if (d == last) { /* one row to go: no search */
-        const uint32_t a = ~(c | l | rr) & allowed[last];
-        if (a) {
+    prefix_masks(o, q, unique, allowed, &c, &l, &rr);
+    if (d == n || d == last) { /* no row or one row to go: no search */
+        const uint32_t a = d == last ? ~(c | l | rr) & allowed[last] : 0;
+        if (a)
             q[last] = (int8_t)__builtin_ctz(a);
+        if (d == n || a)
             emit(w, q, unique);
-        }
         return;
     }
 

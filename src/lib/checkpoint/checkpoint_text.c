@@ -479,14 +479,12 @@ int nq_ck_parse(const char *path, const nq_plan *plan, const char *buf, size_t l
         return nq_ck_say(message, size, path, bad, "checksum mismatch: the file is damaged");
     /* Sealed and for this plan: now every byte must be as a writer puts it. */
     size_t listed = 0;
+    out->marks = NULL;
+    out->mark_count = 0;
     err = parse_head(&ps, version, fingerprint, &out->part, &listed);
     if (!err)
         err = parse_subproblems(&ps, listed, out->done, out->results);
-    if (err)
-        return err;
-    out->marks = NULL;
-    out->mark_count = 0;
-    if (version > FORMAT_PART)
+    if (!err && version > FORMAT_PART)
         err = parse_marks(&ps, out->done, out->keep_marks ? &out->marks : NULL, &out->mark_count);
     if (err)
         return err;

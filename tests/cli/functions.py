@@ -27,6 +27,20 @@ def blank_out(text):
     return token.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)), text)
 
 
+def without_attributes(head):
+    """head with each __attribute__((...)) blanked, so that the name found
+    is the function's, not the attribute's."""
+    while (at := head.find("__attribute__")) >= 0:
+        end, depth = head.index("(", at), 0
+        while True:
+            depth += {"(": 1, ")": -1}.get(head[end], 0)
+            end += 1
+            if depth == 0:
+                break
+        head = head[:at] + " " * (end - at) + head[end:]
+    return head
+
+
 def definitions(text):
     """(name, first line, last line) of each function defined in text."""
     code = blank_out(text)
@@ -34,7 +48,7 @@ def definitions(text):
     for i, ch in enumerate(code):
         if ch == "{":
             if depth == 0:
-                head = code[start:i]
+                head = without_attributes(code[start:i])
             depth += 1
         elif ch == "}":
             depth -= 1

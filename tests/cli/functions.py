@@ -5,18 +5,14 @@ definition (where its return type starts) to its closing brace, both counted.
 A definition is a brace at file level that follows a parenthesised parameter
 list and is not an initialiser, a struct, union or enum. Comments, strings,
 character constants and preprocessor lines are set aside first.
-Usage: functions.py SOURCE_ROOT. Prints each function over the limit, and
-each exception below that no longer needs to be one; exit status 1 if any."""
+Usage: functions.py SOURCE_ROOT. Prints each function over the limit;
+exit status 1 if any."""
 import os
 import re
 import sys
 
 MAX_LINES = 80
 root = sys.argv[1] if len(sys.argv) > 1 else "."
-# Functions whose cut is under way elsewhere (src/mpi has its own owner):
-# allowed over the limit until then, and named when they no longer are, so
-# that the exception goes with them.
-EXCEPTIONS = {("src/mpi/main.c", "main")}
 
 
 def blank_out(text):
@@ -65,7 +61,7 @@ def definitions(text):
     return found
 
 
-problems, excepted = [], set()
+problems = []
 for dirpath, dirnames, names in os.walk(os.path.join(root, "src")):
     dirnames.sort()
     for name in sorted(names):
@@ -75,17 +71,12 @@ for dirpath, dirnames, names in os.walk(os.path.join(root, "src")):
         rel = os.path.relpath(path, root)
         for func, first, last in definitions(open(path, encoding="utf-8").read()):
             lines = last - first + 1
-            if lines > MAX_LINES and (rel, func) in EXCEPTIONS:
-                excepted.add((rel, func))
-            elif lines > MAX_LINES:
+            if lines > MAX_LINES:
                 problems.append(f"{rel}:{first}: {func} "
                                 f"is {lines} lines, over {MAX_LINES}")
 
-for rel, func in sorted(EXCEPTIONS - excepted):
-    problems.append(f"{rel}: {func} is an exception to the limit but no longer over it: "
-                    "take it out of EXCEPTIONS")
 for p in problems:
     print(p)
 print(f"{len(problems)} function(s) over {MAX_LINES} lines" if problems else
-      f"no function in src over {MAX_LINES} lines beside {len(excepted)} excepted")
+      f"no function in src over {MAX_LINES} lines")
 sys.exit(1 if problems else 0)

@@ -114,19 +114,63 @@ int cli_parse_bind(const char *s, int auto_ok)
     return mode;
 }
 
+/* Whether OMP_NUM_THREADS is one the programs take: threads per nesting
+ * level, each a number by the one rule ("4" or "4,2"). */
+static int usable_omp_threads(const char *env)
+{
+    for (const char *item = env;; item++) {
+        char first[32];
+        unsigned long v;
+        const size_t k = strcspn(item, ",");
+        if (k >= sizeof first)
+            return 0;
+        memcpy(first, item, k);
+        first[k] = '\0';
+        if (cli_parse_decimal(first, NQ_MAX_THREADS, &v) || v == 0)
+            return 0;
+        item += k;
+        if (!*item)
+            return 1;
+    }
+}
+
+/* An OMP_NUM_THREADS the programs cannot use, taken out of the
+ * environment before libgomp reads it, which it does as it loads: libgomp
+ * would print its own warning ("libgomp: Invalid value ...") above ours,
+ * and ignore a list it cannot read whole ("2,abc") where nqueens read the
+ * first number. Without -t it is then bad input, with one line; -t makes
+ * it moot (and an empty one is no setting). glibc runs a program's .preinit_array before any library's
+ * initializer, with the environment as its third argument. */
+static const char *hidden_omp_threads;
+
+#if defined(__GLIBC__) && defined(__ELF__)
+static void hide_omp_threads(int argc, char **argv, char **envp)
+{
+    (void)argc, (void)argv;
+    static const char name[] = "OMP_NUM_THREADS=";
+    for (char **e = envp; e && *e; e++) {
+        if (strncmp(*e, name, sizeof name - 1))
+            continue;
+        const char *value = *e + sizeof name - 1;
+        if (usable_omp_threads(value))
+            return;
+        hidden_omp_threads = value;
+        for (char **d = e; (d[0] = d[1]); d++)
+            ;
+        return;
+    }
+}
+__attribute__((section(".preinit_array"), used)) static void (*const hide_entry)(int, char **,
+                                                                                 char **) =
+    hide_omp_threads;
+#endif
+
 int cli_default_threads(void)
 {
-    const char *env = getenv("OMP_NUM_THREADS");
-    if (env && *env) {
-        unsigned long v;
-        /* OMP_NUM_THREADS may be a list ("4,2"): the first level counts. */
-        char first[32];
-        size_t k = strcspn(env, ",");
-        if (k >= sizeof first || (memcpy(first, env, k), first[k] = '\0',
-                                  cli_parse_decimal(first, NQ_MAX_THREADS, &v)) || v == 0)
-            cli_usage_error("OMP_NUM_THREADS must be a whole number from 1 to %d%s, got '%s'",
-                            NQ_MAX_THREADS, zeros_note(env), env);
-    }
+    const char *env = hidden_omp_threads ? hidden_omp_threads : getenv("OMP_NUM_THREADS");
+    if (env && *env && !usable_omp_threads(env))
+        cli_usage_error("OMP_NUM_THREADS must be a whole number from 1 to %d%s, or a list of "
+                        "them such as 4,2, got '%s'", NQ_MAX_THREADS, zeros_note(env), env);
     /* OpenMP's default: OMP_NUM_THREADS, else the affinity mask. */
     return nq_default_threads();
 }

@@ -11,16 +11,47 @@
 _Static_assert(ATOMIC_INT_LOCK_FREE == 2, "stop flags need lock-free atomic int");
 _Static_assert(sizeof(atomic_int) == sizeof(int) && _Alignof(atomic_int) == _Alignof(int),
                "the stop flag is passed to the library as an int");
+_Static_assert(ATOMIC_POINTER_LOCK_FREE == 2, "the line said at once needs lock-free pointers");
 atomic_int cli_stop_requested;
 static atomic_int first_signal;
+/* cli_stop_say_at_once's line: taken by the handler or by the program,
+ * whichever exchanges it first. */
+static _Atomic(const char *) line_at_once;
+static int line_armed; /* the program's own record: a line is out there */
 /* Written before the handlers are set: the handler may only write(2) it. */
 static char wait_message[128];
 static size_t wait_length;
+
+/* line with its first "%s" replaced by the signal's name, by write(2),
+ * which a handler may call (stdio it may not). */
+static void say_at_once(const char *line, int sig)
+{
+    char out[1024];
+    const char *name = cli_stop_name(sig, "a signal");
+    size_t k = 0;
+    int named = 0;
+    for (const char *c = line; *c && k < sizeof out - 32; c++) {
+        if (!named && c[0] == '%' && c[1] == 's') {
+            for (const char *d = name; *d; d++)
+                out[k++] = *d;
+            named = 1, c++;
+        } else {
+            out[k++] = *c;
+        }
+    }
+    out[k++] = '\n';
+    if (write(STDERR_FILENO, out, k) < 0) {
+        /* nothing more can be done from a handler */
+    }
+}
 
 static void on_stop_signal(int sig)
 {
     if (!first_signal) {
         first_signal = sig;
+        const char *line = atomic_exchange(&line_at_once, NULL);
+        if (line)
+            say_at_once(line, sig);
     } else {
         /* write(2) is async-signal-safe; stdio is not. */
         if (write(STDERR_FILENO, wait_message, wait_length) < 0) {
@@ -55,6 +86,15 @@ void cli_catch_stop_signals(void)
 volatile int *cli_stop_flag(void)
 {
     return (volatile int *)&cli_stop_requested;
+}
+
+int cli_stop_say_at_once(const char *line)
+{
+    const int said = atomic_exchange(&line_at_once, line) == NULL && line_armed;
+    if (said)
+        atomic_store(&line_at_once, NULL);
+    line_armed = line && !said;
+    return said;
 }
 
 int cli_stop_signal(void)

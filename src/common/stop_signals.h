@@ -22,6 +22,16 @@ volatile int *cli_stop_flag(void);
  * SIGUSR1 is ignored; doc/checkpoints.md says so. */
 void cli_catch_stop_signals(void);
 
+/* For a program that may be killed soon after a stop signal (nqueens-mpi:
+ * mpirun sends SIGKILL a second after its SIGTERM, and a rank slowed by a
+ * loaded machine may not reach its own words by then): a line the first
+ * stop signal's handler writes at once, its first "%s" replaced by the
+ * signal's name ("SIGTERM"). line must stay valid (static); NULL takes the
+ * line back. Returns 1 if the handler has already written the line armed
+ * before (the program must then not say it again, nor do what it denies),
+ * and then arms nothing; else 0. Called from one thread only. */
+int cli_stop_say_at_once(const char *line);
+
 /* The first stop signal received, or 0. */
 int cli_stop_signal(void);
 

@@ -167,6 +167,34 @@ static nq_plan *plan_everywhere(const count_options *o, int *stop_signal)
     return plan;
 }
 
+/* What rank 0's first stop signal says at once (stop_signals.h), before
+ * the run (planning: nothing to save) or during it (saving). Returns 1 if
+ * the planning line was said: then nothing may be opened. */
+static int say_at_once(const count_options *o, int running)
+{
+    static char line[2][600];
+    const char *prog = cli_program(), *ck = o->checkpoint;
+    if (!running)
+        snprintf(line[0], sizeof line[0], "%s: stopped by %%s while planning, before any work; "
+                 "nothing to save%s%s%s", prog, ck ? " ('" : "", ck ? ck : "",
+                 ck ? "' is as it was)" : "");
+    else if (ck)
+        snprintf(line[1], sizeof line[1], "%s: stopping on %%s; saving the work done in '%s' "
+                 "(if the job is killed first, it keeps its last periodic write)", prog, ck);
+    else
+        snprintf(line[1], sizeof line[1], "%s: stopping on %%s; nothing will be saved (no "
+                 "--checkpoint)", prog);
+    return cli_stop_say_at_once(line[running]);
+}
+
+/* Rank 0 before the run: coordinator_open, unless its handler has said
+ * that a stop left nothing to save. */
+static int open_unless_said(server *s, size_t *resumed)
+{
+    return say_at_once(s->o, 1) ? cli_stop_status(cli_stop_signal())
+                                : coordinator_open(s, resumed);
+}
+
 /* Rank 0 after the run: the counts on stdout, or how the run stopped on
  * stderr. Returns the exit status. */
 static int report(const server *s, size_t resumed, const double *busy_all, double start)
@@ -257,6 +285,7 @@ static void leave_if_stopped(const job *j, const server *s, size_t resumed, doub
 {
     int verdict = 0;
     if (j->rank == 0) {
+        cli_stop_say_at_once(NULL); /* the run is over: report says what it did */
         const int sig = cli_stop_signal() ? cli_stop_signal() : s->remote_signal;
         if (sig && s->stopped && !s->error)
             verdict = report(s, resumed, NULL, start);
@@ -283,6 +312,9 @@ static void server_free(server *s)
 int main(int argc, char **argv)
 {
     cli_set_program("nqueens-mpi");
+    /* Before MPI_Init, slow on a loaded node: a stop then ends the job at
+     * its plan, with words, rather than by the signal. */
+    cli_catch_stop_signals();
     const job j = job_start(&argc, &argv);
     const count_options o = parse(argc, argv, j.rank);
     if (j.rank != 0)
@@ -293,20 +325,22 @@ int main(int argc, char **argv)
                  j.provided);
 
     cli_catch_stop_signals();
+    if (j.rank == 0)
+        say_at_once(&o, 0);
 
     const double start = MPI_Wtime();
     int stop_signal = 0;
     nq_plan *plan = plan_everywhere(&o, &stop_signal);
-    if (!plan) /* stopped before any work: nothing to save */
-        return j.rank == 0 ? cli_report_stop(stop_signal, "mpirun nqueens-mpi count", o.n,
-                                             o.engine, -1, o.part, o.parts, NULL, o.checkpoint,
-                                             NULL)
-                           : cli_stop_status(stop_signal);
+    if (!plan) /* stopped before any work: nothing to save, unless said already */
+        return j.rank == 0 && !cli_stop_say_at_once(NULL)
+                   ? cli_report_stop(stop_signal, "mpirun nqueens-mpi count", o.n, o.engine, -1,
+                                     o.part, o.parts, NULL, o.checkpoint, NULL)
+                   : cli_stop_status(stop_signal);
     if (j.rank == 0 && !o.checkpoint)
         announce(&o, j.ranks);
     server s = { .o = &o, .ranks = j.ranks, .plan = plan, .lock = PTHREAD_MUTEX_INITIALIZER };
     size_t resumed = 0;
-    int status = j.rank == 0 ? coordinator_open(&s, &resumed) : 0;
+    int status = j.rank == 0 ? open_unless_said(&s, &resumed) : 0;
     MPI_Bcast(&status, 1, MPI_INT, 0, MPI_COMM_WORLD);
     if (status) {
         nq_checkpoint_close(s.checkpoint);

@@ -130,6 +130,41 @@ check "SIGINT to mpirun: the ranks leave before the SIGKILL" test $((($(date +%s
 check "SIGINT to mpirun: saved" grep -q "stopped by SIGTERM; the work done is saved in '$ck'" "$tmp/err"
 check "SIGINT to mpirun: a whole file" grep -q '^checksum ' "$ck"
 
+# SIGINT to mpirun at a moment drawn from 1 to 8 s into count 30 (planning
+# or counting, by the machine's load), on the machine as it is and with two
+# busy processes beside the ranks: mpirun kills the ranks a second after
+# its SIGTERM, and rank 0 says at once, from its handler, that nothing was
+# saved or that it saves. Every stop says one or the other, truthfully.
+for busy in 0 0 2 2; do
+    at=$((RANDOM % 8 + 1))
+    what="SIGINT to mpirun at $at s into count 30, $busy busy beside"
+    ck=$tmp/at$at.ckpt
+    rm -f "$ck"
+    hogs=()
+    for ((b = 0; b < busy; b++)); do
+        yes >/dev/null &
+        hogs+=($!)
+    done
+    mpirun --oversubscribe -np 2 "$bin" count 30 --checkpoint "$ck" >"$tmp/out" 2>"$tmp/err" &
+    job=$!
+    sleep $at
+    kill -INT $job
+    wait $job
+    check "$what: not status 0" test $? -ne 0
+    ((busy)) && kill "${hogs[@]}"
+    check "$what: said something" test -s "$tmp/err"
+    check "$what: only nqueens-mpi's lines ($(head -c 300 "$tmp/err"))" \
+        test "$(grep -vc '^nqueens-mpi: ' "$tmp/err")" -eq 0
+    check "$what: nothing on stdout" test ! -s "$tmp/out"
+    if grep -q "while planning, before any work; nothing to save ('$ck' is as it was)$" "$tmp/err"; then
+        check "$what: nothing saved, no file" test ! -e "$ck"
+    else
+        check "$what: says it saves ($(head -c 300 "$tmp/err"))" \
+            grep -q "^nqueens-mpi: stopping on SIGTERM; saving the work done in '$ck'" "$tmp/err"
+        check "$what: a whole file" grep -q '^checksum ' "$ck"
+    fi
+done
+
 # A rank that fails (out of memory, injected after 20 subproblems in each
 # rank) says so itself, and rank 0 stops the job and saves: status 1.
 ck=$tmp/fail.ckpt

@@ -3,7 +3,10 @@
 #   - for each n of --check, the estimate (default budget, --runs seeds) is
 #     within +-25% of the count's measured CPU time (user + sys of `count n`),
 #     the measured value is inside its 90% interval, and the estimate's own
-#     CPU time is at most 5% of the count's;
+#     CPU time is at most 5% of the count's; each row also says the
+#     interval's half-width (its wider side, relative to the estimate) and
+#     whether the sample's Q(n) interval holds the published Q(n), the check
+#     of the sampling that no timing noise blurs;
 #   - the count is measured here for the n of --measure (with --recount,
 #     again before each seed: each estimate is then against the count just
 #     before it, as a host whose speed drifts needs); for the others the
@@ -60,7 +63,7 @@ measure_count() {
 }
 
 failed=0
-printf 'n\tseed\tcount_cpu\tcount_source\testimate\tlow\thigh\tratio\tinside\testimate_cpu\tshare\tsampled\tsubproblems\tverdict\n' \
+printf 'n\tseed\tcount_cpu\tcount_source\testimate\tlow\thigh\tratio\tinside\thalf\tq_inside\testimate_cpu\tshare\tsampled\tsubproblems\tverdict\n' \
     >"$out/estimate.tsv"
 for n in $check; do
     measured=0
@@ -84,8 +87,14 @@ for n in $check; do
 import json, sys
 d = json.load(open(sys.argv[1]))
 truth, own = float(sys.argv[2]), float(sys.argv[3])
+# The published Q(n) (OEIS A000170), for the sampling's own check.
+published = {18: 666090624, 19: 4968057848, 20: 39029188884, 21: 314666222712,
+             22: 2691008701644, 23: 24233937684440}
 ratio = d["cpu_seconds"] / truth
 inside = d["cpu_seconds_low"] <= truth <= d["cpu_seconds_high"]
+half = max(d["cpu_seconds_high"] - d["cpu_seconds"], d["cpu_seconds"] - d["cpu_seconds_low"])
+q = published.get(d["n"])
+q_inside = "-" if q is None else "yes" if d["solutions_low"] <= q <= d["solutions_high"] else "no"
 share = own / truth
 ok = abs(ratio - 1) <= 0.25 and inside and share <= 0.05
 print("\t".join([f'{d["cpu_seconds"]:.1f}', f'{d["cpu_seconds_low"]:.1f}',

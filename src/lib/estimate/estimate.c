@@ -227,9 +227,10 @@ static void price(sampler *s, double spent)
 }
 
 /* Two draws of one stratum: the budget and a draw's price, and how many
- * more draws the budget allows; `spent` grows by their CPU. */
+ * more draws the budget allows (`by_cpu`: in CPU alone); `spent` grows by
+ * their CPU. */
 static int pilot(sampler *s, const nq_estimate_params *p, double plan_seconds, double again,
-                 double *cpu_budget, double *spent, double *draws)
+                 double *cpu_budget, double *spent, double *draws, double *by_cpu)
 {
     int err = sample_rounds(s, MIN_ROUNDS);
     *spent += nq_est_sampled_seconds(s, 0);
@@ -238,9 +239,9 @@ static int pilot(sampler *s, const nq_estimate_params *p, double plan_seconds, d
     if (err)
         return err;
     price(s, *spent);
-    const double by_cpu = (*cpu_budget / again - *spent) / fmax(s->price, 1e-6);
+    *by_cpu = (*cpu_budget / again - *spent) / fmax(s->price, 1e-6);
     const double by_wall = (s->deadline - nq_now()) / fmax(s->wall_price, 1e-6) * s->threads;
-    *draws = fmin(by_cpu, by_wall);
+    *draws = fmin(*by_cpu, by_wall);
     return 0;
 }
 
@@ -260,16 +261,19 @@ static int sample_by_budget(sampler *s, const nq_estimate_params *p, double plan
     /* Where the engine may slice, slices first: cheap, and each prices its
      * whole piece (projected seconds, with its warm-up pieces). Whole pieces
      * if COARSE_DRAWS fit (n = 20: about 4, errors to 50%; two whole draws
-     * to price them had spent its budget). */
+     * to price them had spent its budget). Counted in CPU alone: two
+     * slices of milliseconds price the wall badly on a busy machine, which
+     * turned n = 19 to its slices, further from the count (doc/estimate.md). */
     s->slices |= s->may_slice;
-    int err = pilot(s, p, plan_seconds, again, &cpu_budget, &spent, &draws);
+    double by_cpu = 0;
+    int err = pilot(s, p, plan_seconds, again, &cpu_budget, &spent, &draws, &by_cpu);
     double whole = 0;
     for (size_t k = 0; k < s->count; k++)
         whole += (1 + WARM_PIECES) * s->draws[k].seconds / (double)s->count;
-    if (!err && s->may_slice && draws * s->price / fmax(whole, 1e-9) >= COARSE_DRAWS) {
+    if (!err && s->may_slice && by_cpu * s->price / fmax(whole, 1e-9) >= COARSE_DRAWS) {
         s->slices = 0;
         nq_est_cut_strata(s, PILOT_STRATA);
-        err = pilot(s, p, plan_seconds, again, &cpu_budget, &spent, &draws);
+        err = pilot(s, p, plan_seconds, again, &cpu_budget, &spent, &draws, &by_cpu);
     }
     if (err)
         return err;
@@ -325,51 +329,17 @@ static unsigned long long peak_rss(void)
     return getrusage(RUSAGE_SELF, &ru) ? 0 : (unsigned long long)ru.ru_maxrss * 1024;
 }
 
-/* The timing noise: one unique draw in RETIME_EVERY is counted and timed
- * again at the end; the spread of the two timings (relative, weighted by
- * time, as the large pieces make the total) is how far a piece's time moves
- * on this machine as it is. The count's total is taken to move as far: the
- * load that slows one piece slows its neighbours too. */
+/* The timing noise (nq_est_drift): one unique draw in RETIME_EVERY is
+ * counted and timed again at the end. */
 static int timing_noise(sampler *s, double *noise)
 {
-    size_t *todo = malloc((s->count / RETIME_EVERY + 3) * sizeof *todo), todo_size = 0;
+    size_t *todo = malloc((s->count / RETIME_EVERY + 3) * sizeof *todo);
     if (!todo)
         return NQ_ERR(ENOMEM);
-    size_t unique = 0;
-    for (size_t k = 0; k < s->count; k++)
-        if (!s->draws[k].repeat && unique++ % RETIME_EVERY == 0)
-            todo[todo_size++] = k;
-    if (todo_size < 2) { /* a small sample (large pieces): its two cheapest, */
-        todo_size = 0;
-        for (size_t k = 0; k < s->count; k++) {
-            if (s->draws[k].repeat)
-                continue;
-            if (todo_size < 2)
-                todo[todo_size++] = k;
-            else if (s->draws[k].spent < s->draws[todo[1]].spent)
-                todo[1] = k;
-            if (todo_size == 2 && s->draws[todo[1]].spent < s->draws[todo[0]].spent) {
-                const size_t swap = todo[0];
-                todo[0] = todo[1];
-                todo[1] = swap;
-            }
-        }
-        if (todo_size == 2 /* unless dearer than one draw in RETIME_EVERY */ && s->draws[todo[0]].spent + s->draws[todo[1]].spent >
-                                  nq_est_sampled_seconds(s, 0) / RETIME_EVERY)
-            todo_size = 0;
-    }
+    const size_t todo_size = nq_est_retimes(s, todo);
     const int err = time_draws(s, todo, todo_size, 1);
-    double weight = 0, square = 0;
-    for (size_t j = 0; j < todo_size && !err; j++) {
-        const draw *d = &s->draws[todo[j]];
-        if (d->seconds < 1e-5 || d->again_seconds < 1e-5)
-            continue; /* below the clock's grain */
-        const double r = log(d->again_seconds / d->seconds);
-        weight += d->seconds;
-        square += d->seconds * r * r;
-    }
+    *noise = err ? 0 : nq_est_drift(s, todo, todo_size);
     free(todo);
-    *noise = weight > 0 ? sqrt(square / weight / 2) : 0;
     return err;
 }
 

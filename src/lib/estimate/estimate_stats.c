@@ -1,6 +1,6 @@
 /* The design and the estimator of nq_estimate (estimate.c): the strata and
  * the draws in them, the stratified totals with their 90% interval, the
- * work queue's wall time, and the sample's cost. */
+ * work queue's wall time, the timing noise, and the sample's cost. */
 #include "estimate_stats.h"
 #include "util.h"
 
@@ -214,6 +214,66 @@ double nq_est_queue_seconds(const sampler *s, int threads, double total, double 
     free(y);
     free(x);
     return wall;
+}
+
+/* The draws to time again: one unique draw in RETIME_EVERY, or in a small
+ * sample (large pieces) its two cheapest, unless dearer than one draw in
+ * RETIME_EVERY. */
+size_t nq_est_retimes(const sampler *s, size_t *todo)
+{
+    size_t todo_size = 0, unique = 0;
+    for (size_t k = 0; k < s->count; k++)
+        if (!s->draws[k].repeat && unique++ % RETIME_EVERY == 0)
+            todo[todo_size++] = k;
+    if (todo_size >= 2)
+        return todo_size;
+    todo_size = 0;
+    for (size_t k = 0; k < s->count; k++) {
+        if (s->draws[k].repeat)
+            continue;
+        if (todo_size < 2)
+            todo[todo_size++] = k;
+        else if (s->draws[k].spent < s->draws[todo[1]].spent)
+            todo[1] = k;
+        if (todo_size == 2 && s->draws[todo[1]].spent < s->draws[todo[0]].spent) {
+            const size_t swap = todo[0];
+            todo[0] = todo[1];
+            todo[1] = swap;
+        }
+    }
+    const double dear = nq_est_sampled_seconds(s, 0) / RETIME_EVERY;
+    return todo_size == 2 && s->draws[todo[0]].spent + s->draws[todo[1]].spent > dear ? 0
+                                                                                     : todo_size;
+}
+
+/* A piece's own jitter between its two timings is in every draw's seconds,
+ * so the sampling's variance holds it already, and it shrinks with the
+ * draws; what that cannot see is the machine's speed, shared by all the
+ * draws at once. So the timing noise is how far the second timings moved
+ * together from the first: the mean of the log ratios (weighted by time, as
+ * the large pieces make the total), with its standard error. The count, at
+ * another time, may find the machine as far moved. */
+double nq_est_drift(const sampler *s, const size_t *todo, size_t todo_size)
+{
+    double weight = 0, sum = 0, square = 0;
+    for (size_t j = 0; j < todo_size; j++) {
+        const draw *d = &s->draws[todo[j]];
+        if (d->seconds >= 1e-5 && d->again_seconds >= 1e-5) { /* the clock's grain */
+            weight += d->seconds;
+            sum += d->seconds * log(d->again_seconds / d->seconds);
+        }
+    }
+    if (weight <= 0)
+        return 0;
+    const double mean = sum / weight;
+    for (size_t j = 0; j < todo_size; j++) {
+        const draw *d = &s->draws[todo[j]];
+        if (d->seconds >= 1e-5 && d->again_seconds >= 1e-5) {
+            const double e = log(d->again_seconds / d->seconds) - mean;
+            square += d->seconds * d->seconds * e * e;
+        }
+    }
+    return sqrt(mean * mean + square / (weight * weight));
 }
 
 /* The CPU seconds the draws from `from` on took (a repeat took none). */

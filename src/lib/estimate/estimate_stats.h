@@ -13,7 +13,11 @@ enum {
     MAX_STRATA = 64,
     PILOT_STRATA = 1, /* the first round, which prices a draw */
     MIN_ROUNDS = 2,   /* a stratum's variance needs two draws */
-    DRAWS_PER_STRATUM = 2,
+    /* Two draws a stratum give its variance one degree of freedom: where
+     * a few strata hold most of it, Welch and Satterthwaite's degrees fall
+     * to a handful and Student's t nears 3; four give fewer, wider strata
+     * but a steadier variance (doc/estimate.md). */
+    DRAWS_PER_STRATUM = 4,
     RETIME_EVERY = 8, /* draws timed twice, for the timing noise */
     COARSE_DRAWS = 16, /* fewer whole subproblems in the budget: slices */
     /* Pieces counted, untimed, before a timed one, as a count's thread
@@ -98,6 +102,12 @@ int nq_est_stratified(const sampler *s, int solutions, double ratio, double *val
  * seconds adding up to `total` (the CPU estimate's): its wall seconds (-1
  * without memory), and the largest piece's seconds in *largest. */
 double nq_est_queue_seconds(const sampler *s, int threads, double total, double *largest);
+/* The draws to time again for the timing noise, written to todo (room for
+ * count / RETIME_EVERY + 3): how many. */
+size_t nq_est_retimes(const sampler *s, size_t *todo);
+/* The timing noise, relative, from the draws timed twice: how far the
+ * machine's speed moved for all of them at once. */
+double nq_est_drift(const sampler *s, const size_t *todo, size_t todo_size);
 /* The CPU seconds the draws from `from` on took, warm-ups and re-timings
  * included (a repeat took none). */
 double nq_est_sampled_seconds(const sampler *s, size_t from);

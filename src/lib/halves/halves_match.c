@@ -66,18 +66,20 @@ int nq_match_reserve(void **buf, size_t *cap, size_t need)
     return 0;
 }
 
-/* How often each of the low `bits` bits is set in x[0], x[step], ... (at
- * most 2^16 - 1 of them): counted in bit-sliced counters, c[l] holding bit l of all 64
- * counts, so a word costs a few word operations, not one per bit set. */
-static void bit_counts(const uint64_t *x, size_t n, size_t step, int bits, uint32_t out[64])
+/* Bit-sliced counters of how often each bit is set in the words added
+ * (at most 2^16 - 1 of them): c[l] holds bit l of all 64 counts, so a word
+ * costs a few word operations, not one per bit set. */
+static inline void tally_add(uint64_t c[16], uint64_t carry)
 {
-    uint64_t c[16] = { 0 };
-    for (size_t i = 0; i < n; i += step)
-        for (uint64_t carry = x[i], *l = c; carry; l++) {
-            const uint64_t t = *l & carry;
-            *l ^= carry;
-            carry = t;
-        }
+    for (uint64_t *l = c; carry; l++) {
+        const uint64_t t = *l & carry;
+        *l ^= carry;
+        carry = t;
+    }
+}
+
+static void tally_read(const uint64_t c[16], int bits, uint32_t out[64])
+{
     int levels = 16;
     while (levels && !c[levels - 1])
         levels--;
@@ -86,6 +88,54 @@ static void bit_counts(const uint64_t *x, size_t n, size_t step, int bits, uint3
         for (int l = 0; l < levels; l++)
             out[b] |= (uint32_t)(c[l] >> b & 1) << l;
     }
+}
+
+/* How often each of the low `bits` bits is set in x[0], x[step], ... (at
+ * most 2^16 - 1 of them). */
+static void bit_counts(const uint64_t *x, size_t n, size_t step, int bits, uint32_t out[64])
+{
+    uint64_t c[16] = { 0 };
+    for (size_t i = 0; i < n; i += step)
+        tally_add(c, x[i]);
+    tally_read(c, bits, out);
+}
+
+/* Large east blocks: the k bits chosen one by one, each the one set in
+ * both footprints of the most sampled pairs that the bits chosen so far
+ * let through. A half-board's bits are not independent (the most frequent
+ * ones often collide on the same pairs), so this leaves fewer pairs to
+ * test than the k most frequent bits (doc/performance.md). It takes k
+ * passes over the sampled pairs, so only blocks whose scans take far
+ * longer get it. */
+#define JOINT_FROM ((size_t)1 << 17)
+#define JOINT_SIDE 240 /* footprints sampled a side: at most 2^16 - 1 pairs */
+static void joint_bits(const uint64_t *west, size_t nw, const uint64_t *east, size_t ne, int bits,
+                       int k, int bit[NQ_MATCH_MAX_INDEX])
+{
+    uint64_t x[JOINT_SIDE], y[JOINT_SIDE], chosen = 0;
+    const size_t sw = nw < JOINT_SIDE ? nw : JOINT_SIDE, se = ne < JOINT_SIDE ? ne : JOINT_SIDE;
+    for (size_t i = 0; i < sw; i++)
+        x[i] = west[i * (nw / sw)];
+    for (size_t j = 0; j < se; j++)
+        y[j] = east[j * (ne / se)];
+    for (int got = 0; got < k; got++) {
+        uint64_t c[16] = { 0 };
+        for (size_t i = 0; i < sw; i++)
+            for (size_t j = 0; j < se; j++) {
+                const uint64_t both = x[i] & y[j];
+                if (!(both & chosen))
+                    tally_add(c, both);
+            }
+        uint32_t in_both[64];
+        tally_read(c, bits, in_both);
+        int best = -1;
+        for (int b = 0; b < bits; b++)
+            if (!(chosen >> b & 1) && (best < 0 || in_both[b] > in_both[best]))
+                best = b;
+        chosen |= 1ull << best;
+    }
+    for (int i = 0; chosen; i++, chosen &= chosen - 1)
+        bit[i] = __builtin_ctzll(chosen);
 }
 
 int nq_match_index_bits(const nq_match *m, const uint64_t *west, size_t nw, const uint64_t *east,
@@ -107,6 +157,10 @@ int nq_match_index_bits(const nq_match *m, const uint64_t *west, size_t nw, cons
         k++;
     if (!k)
         return 0;
+    if (ne >= JOINT_FROM && nw) {
+        joint_bits(west, nw, east, ne, bits, k, bit);
+        return k;
+    }
     /* The bits that most often stand in both sets, from about 256 of each. */
     uint32_t in_west[64], in_east[64];
     bit_counts(west, nw, nw / 256 + 1, bits, in_west);

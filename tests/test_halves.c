@@ -232,40 +232,6 @@ static void pair_counter_with_every_index_bit(nq_level level)
 LEVEL_TESTS(halves, pair_counter_with_every_index_bit_agrees_with_subset_sums,
             pair_counter_with_every_index_bit, .timeout = 120)
 
-/* Footprints of 50 bits in groups of about two AVX2 vectors (9 index
- * bits): the 41 bits left take nine chunks of 5 bits, not eleven of 4,
- * and every path counts what the plain count does. */
-Test(halves, nine_wide_chunks_count_as_the_plain_count, .timeout = 60)
-{
-    enum { BITS = 50, NW = 4096, NE = 204800 };
-    uint64_t seed = 0x5851f42d4c957f2dull;
-    uint64_t *west = malloc(NW * sizeof *west), *east = malloc(NE * sizeof *east);
-    cr_assert(west && east);
-    const uint64_t mask = (1ull << BITS) - 1;
-    for (size_t i = 0; i < NW; i++)
-        west[i] = next_random(&seed) & next_random(&seed) & next_random(&seed) & mask;
-    for (size_t j = 0; j < NE; j++)
-        east[j] = next_random(&seed) & mask;
-    const uint64_t plain = nq_match_count_plain(west, NW, east, NE);
-    cr_assert_gt(plain, 0);
-    for (int level = 0; level < NQ_SIMD_LEVELS; level++) {
-        if (!nq_simd_supported((nq_simd)level))
-            continue;
-        nq_match *m;
-        cr_assert_eq(nq_match_create(&m, (nq_simd)level), 0);
-        uint64_t fast;
-        cr_assert_eq(nq_match_count(m, west, NW, east, NE, BITS, &fast), 0);
-        if (level == NQ_SIMD_AVX2)
-            cr_assert(m->k == 9 && m->nch == 9 && m->cw == 5, "avx2: %d index bits, %d chunks of %d",
-                      m->k, m->nch, m->cw);
-        cr_assert_eq(fast, plain, "%s: %llu, plain %llu", nq_simd_name((nq_simd)level),
-                     (unsigned long long)fast, (unsigned long long)plain);
-        nq_match_destroy(m);
-    }
-    free(west);
-    free(east);
-}
-
 /* The blocks a count with the progress found for each row set (the
  * nq_halves_tell's at each position told), by row set. */
 typedef struct set_blocks {

@@ -1,9 +1,11 @@
 /* The pair counter's choices for the large blocks of n >= 22: the index
- * bits and the table chunks. Whatever it chooses, it counts what the plain
- * count does; these check that it chooses as halves_match.c says. */
+ * bits and the table chunks, at every level (one test each, skipped where
+ * the CPU lacks it). Whatever it chooses, it counts what the plain count
+ * does; these check that it chooses as halves_match.c says. */
 #include <criterion/criterion.h>
 
 #include "halves/halves_match_priv.h" /* the index bits and chunks used */
+#include "levels.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -20,7 +22,7 @@ static uint64_t next_random(uint64_t *x)
  * by how often each bit is set: where two frequent bits always stand
  * together, the second prunes nothing the first does not, so it is left
  * out; the count is the plain one whatever the bits. */
-Test(halves, index_bits_skip_a_bit_that_prunes_nothing_more, .timeout = 60)
+static void index_bits_skip_a_bit_that_prunes_nothing_more(nq_level level)
 {
     enum { BITS = 20, NW = 4096, NE = 1 << 17 };
     uint64_t seed = 0x0123456789abcdefull;
@@ -37,29 +39,28 @@ Test(halves, index_bits_skip_a_bit_that_prunes_nothing_more, .timeout = 60)
         else
             east[i - NW] = x;
     }
+    nq_match *m;
+    cr_assert_eq(nq_match_create(&m, level), 0);
+    uint64_t fast;
+    cr_assert_eq(nq_match_count(m, west, NW, east, NE, BITS, &fast), 0);
+    cr_assert_geq(m->k, 2);
+    cr_assert_eq(m->index_mask & 3, 1, "%s: index bits %llx", nq_level_name(level),
+                 (unsigned long long)m->index_mask);
     const uint64_t plain = nq_match_count_plain(west, NW, east, NE);
-    for (int level = 0; level < NQ_SIMD_LEVELS; level++) {
-        if (!nq_simd_supported((nq_simd)level))
-            continue;
-        nq_match *m;
-        cr_assert_eq(nq_match_create(&m, (nq_simd)level), 0);
-        uint64_t fast;
-        cr_assert_eq(nq_match_count(m, west, NW, east, NE, BITS, &fast), 0);
-        cr_assert_geq(m->k, 2);
-        cr_assert_eq(m->index_mask & 3, 1, "%s: index bits %llx", nq_simd_name((nq_simd)level),
-                     (unsigned long long)m->index_mask);
-        cr_assert_eq(fast, plain, "%s: %llu, plain %llu", nq_simd_name((nq_simd)level),
-                     (unsigned long long)fast, (unsigned long long)plain);
-        nq_match_destroy(m);
-    }
+    cr_assert_eq(fast, plain, "%s: %llu, plain %llu", nq_level_name(level),
+                 (unsigned long long)fast, (unsigned long long)plain);
+    nq_match_destroy(m);
     free(west);
     free(east);
 }
 
-/* Footprints of 50 bits in groups of about two AVX2 vectors (9 index
+LEVEL_TESTS(halves_match, index_bits_skip_a_bit_that_prunes_nothing_more,
+            index_bits_skip_a_bit_that_prunes_nothing_more, .timeout = 60)
+
+/* Footprints of 50 bits in groups of about two vectors of 256 (9 index
  * bits): the 41 bits left take nine chunks of 5 bits, not eleven of 4,
- * and every path counts what the plain count does. */
-Test(halves, nine_wide_chunks_count_as_the_plain_count, .timeout = 60)
+ * and every level counts what the plain count does. */
+static void nine_wide_chunks_count_as_the_plain_count(nq_level level)
 {
     enum { BITS = 50, NW = 4096, NE = 204800 };
     uint64_t seed = 0x5851f42d4c957f2dull;
@@ -70,22 +71,21 @@ Test(halves, nine_wide_chunks_count_as_the_plain_count, .timeout = 60)
         west[i] = next_random(&seed) & next_random(&seed) & next_random(&seed) & mask;
     for (size_t j = 0; j < NE; j++)
         east[j] = next_random(&seed) & mask;
+    nq_match *m;
+    cr_assert_eq(nq_match_create(&m, level), 0);
+    uint64_t fast;
+    cr_assert_eq(nq_match_count(m, west, NW, east, NE, BITS, &fast), 0);
+    if (m->lanes == 256)
+        cr_assert(m->k == 9 && m->nch == 9 && m->cw == 5, "%s: %d index bits, %d chunks of %d",
+                  nq_level_name(level), m->k, m->nch, m->cw);
     const uint64_t plain = nq_match_count_plain(west, NW, east, NE);
     cr_assert_gt(plain, 0);
-    for (int level = 0; level < NQ_SIMD_LEVELS; level++) {
-        if (!nq_simd_supported((nq_simd)level))
-            continue;
-        nq_match *m;
-        cr_assert_eq(nq_match_create(&m, (nq_simd)level), 0);
-        uint64_t fast;
-        cr_assert_eq(nq_match_count(m, west, NW, east, NE, BITS, &fast), 0);
-        if (level == NQ_SIMD_AVX2)
-            cr_assert(m->k == 9 && m->nch == 9 && m->cw == 5, "avx2: %d index bits, %d chunks of %d",
-                      m->k, m->nch, m->cw);
-        cr_assert_eq(fast, plain, "%s: %llu, plain %llu", nq_simd_name((nq_simd)level),
-                     (unsigned long long)fast, (unsigned long long)plain);
-        nq_match_destroy(m);
-    }
+    cr_assert_eq(fast, plain, "%s: %llu, plain %llu", nq_level_name(level),
+                 (unsigned long long)fast, (unsigned long long)plain);
+    nq_match_destroy(m);
     free(west);
     free(east);
 }
+
+LEVEL_TESTS(halves_match, nine_wide_chunks_count_as_the_plain_count,
+            nine_wide_chunks_count_as_the_plain_count, .timeout = 60)

@@ -46,9 +46,9 @@ struct nq_match {
 int nq_match_reserve(void **buf, size_t *cap, size_t need);
 
 /* The index bits for a piece: the `k` bits (k chosen from ne and min_group)
- * most often set in both sets, from a sample; for large east sets, each
- * in turn the one that leaves the fewest sampled colliding pairs untested. Writes them to
- * bit[] and returns k. */
+ * most often set in both sets, from a sample; for large east sets, each in
+ * turn the one that leaves the fewest sampled colliding pairs untested.
+ * Writes them to bit[] and returns k. */
 int nq_match_index_bits(const nq_match *m, const uint64_t *west, size_t nw, const uint64_t *east,
                         size_t ne, int bits, int lanes, int bit[NQ_MATCH_MAX_INDEX]);
 

@@ -102,7 +102,7 @@ static int prepare(nq_match *m, const uint64_t *east, size_t ne)
     }
     m->gvec[groups] = nvec;
 #if LANES <= 256
-    /* Nine chunks of 5 bits, not eleven of 4 (41 to 45 bits, n >= 28): two
+    /* Nine chunks of 5 bits, not eleven of 4 (41 to 45 bits: n = 28, and 27's smaller blocks): two
      * loads fewer a west footprint and vector, where their tables (36 bytes
      * an east footprint) fit in what the budget gives eight chunks of 5
      * with their padding (48), and a pair of vectors' tables in L1. */

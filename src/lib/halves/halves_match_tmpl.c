@@ -62,6 +62,24 @@ static void rows_from_fps(const uint64_t *fp, int nbytes, uint64_t (*rows)[WORDS
         }
 }
 
+/* Nine chunks of 5 bits, not eleven of 4 (41 to 45 bits: n = 28, and
+ * 27's smaller blocks): two loads fewer a west footprint and vector, where
+ * their tables (36 bytes an east footprint) fit in what the budget gives
+ * eight chunks of 5 with their padding (48), and a pair of vectors' tables
+ * in L1 (not at 512 lanes). */
+static void widen_chunks(nq_match *m, uint32_t nvec, size_t ne)
+{
+#if LANES <= 256
+    if (m->cw == NQ_MATCH_CHUNK && (m->bits + NQ_MATCH_WIDE - 1) / NQ_MATCH_WIDE == 9 &&
+        (size_t)nvec * LANES * 36 <= ne * 48) {
+        m->cw = NQ_MATCH_WIDE;
+        m->nch = 9;
+    }
+#else
+    (void)m, (void)nvec, (void)ne;
+#endif
+}
+
 /* The east side: footprints grouped by their index pattern (the bits in
  * m->bit), each vector's chunk tables built from its bit rows. With index
  * bits, the footprints are first sorted by group into the top of the table
@@ -101,17 +119,7 @@ static int prepare(nq_match *m, const uint64_t *east, size_t ne)
         nvec += (m->gcount[g] + LANES - 1) / LANES;
     }
     m->gvec[groups] = nvec;
-#if LANES <= 256
-    /* Nine chunks of 5 bits, not eleven of 4 (41 to 45 bits: n = 28, and 27's smaller blocks): two
-     * loads fewer a west footprint and vector, where their tables (36 bytes
-     * an east footprint) fit in what the budget gives eight chunks of 5
-     * with their padding (48), and a pair of vectors' tables in L1. */
-    if (m->cw == NQ_MATCH_CHUNK && (m->bits + NQ_MATCH_WIDE - 1) / NQ_MATCH_WIDE == 9 &&
-        (size_t)nvec * LANES * 36 <= ne * 48) {
-        m->cw = NQ_MATCH_WIDE;
-        m->nch = 9;
-    }
-#endif
+    widen_chunks(m, nvec, ne);
     /* The bytes the chunks read, so every bit row they use is written (a
      * chunk of nothing but index bits reads zeros). */
     const int nch = m->nch, cw = m->cw, nbytes = (cw * nch + 7) / 8;

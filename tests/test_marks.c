@@ -14,9 +14,10 @@
 
 #include <stdlib.h>
 
-static nq_mark mark_of(size_t i, size_t budget, const nq_halves_pos *p, uint64_t blocks)
+static nq_mark mark_of(const nq_plan *plan, size_t i, size_t budget, const nq_halves_pos *p,
+                       uint64_t blocks)
 {
-    return nq_halves_mark(i, budget, p, blocks);
+    return nq_halves_mark(plan, i, budget, p, blocks);
 }
 
 /* The positions a count tells, each with the blocks its mark would hold
@@ -65,13 +66,13 @@ Test(marks, a_share_grows_along_a_piece, .timeout = 300)
             cr_assert_eq(nq_halves_count_piece_from(w, &pieces[i], NULL, NULL, &tell, &total), 0);
             /* A row set's share: that of a mark after the first. */
             const nq_halves_pos after_first = { .set = 1 };
-            const nq_mark next = mark_of(i, budget, &after_first, 0);
+            const nq_mark next = mark_of(&plan, i, budget, &after_first, 0);
             const double unit = nq_halves_mark_share(&plan, i, &next);
             double last = 0, first_set = 0;
             for (size_t k = 0; k < t.count; k++) {
                 const uint64_t blocks = t.blocks[k];
                 one_set += !k && blocks != 0;
-                const nq_mark m = mark_of(i, budget, &t.pos[k], blocks);
+                const nq_mark m = mark_of(&plan, i, budget, &t.pos[k], blocks);
                 const double share = nq_halves_mark_share(&plan, i, &m);
                 cr_assert(share >= 0 && share <= 1, "n=%d piece %zu position %zu: %g", n, i, k,
                           share);
@@ -85,15 +86,8 @@ Test(marks, a_share_grows_along_a_piece, .timeout = 300)
                 last = share;
                 if (!t.pos[k].set)
                     first_set = share;
-                const nq_mark other = mark_of(i, budget + 1, &t.pos[k], blocks);
-                cr_assert_eq(nq_halves_mark_share(&plan, i, &other), -1);
-                /* A mark of 1.1's blocks (another order): its row set's start. */
-                nq_mark old = m;
-                old.w[0] = budget;
-                const nq_halves_pos start = { .set = t.pos[k].set, .sum = t.pos[k].sum };
-                const nq_mark at_start = mark_of(i, budget, &start, blocks);
-                cr_assert_eq(nq_halves_mark_share(&plan, i, &old),
-                             nq_halves_mark_share(&plan, i, &at_start));
+                const nq_mark other = mark_of(&plan, i, budget + 1, &t.pos[k], blocks);
+                cr_assert_eq(nq_halves_mark_share(&plan, i, &other), -NQ_MARK_BLOCKS);
             }
             /* The first set's last position: its blocks all but done. */
             near_end += t.count && t.blocks[0] && unit > 0 && first_set > 0.9 * unit;
@@ -122,9 +116,10 @@ Test(marks, a_share_follows_the_row_sets, .timeout = 120)
         size_t many = 0;
         for (size_t i = 0; i < plan->size; i++) {
             const nq_halves_pos first = { .set = 0 }, second = { .set = 1 };
-            const nq_mark a = mark_of(i, budget, &first, 0), b = mark_of(i, budget, &second, 0);
+            const nq_mark a = mark_of(plan, i, budget, &first, 0),
+                          b = mark_of(plan, i, budget, &second, 0);
             if (pieces[i].turns) {
-                cr_assert_eq(nq_mark_share(plan, i, &a), -1);
+                cr_assert_eq(nq_mark_share(plan, i, &a), -NQ_MARK_IMPOSSIBLE);
                 continue;
             }
             const uint64_t pick[3] = { 0, 0, 0 };

@@ -53,9 +53,10 @@ typedef struct nq_engine {
                         const nq_mark *from, nq_marks *marks, int t, nq_sub_result *out);
     /* Optional, with count_marked: the share of subproblem i done at mark
      * m, 0 to 1, never less for a later mark of the same count (the
-     * progress adds it); negative if a thread of this plan cannot go on
-     * from m (another budget's blocks, say): i then starts again. A mark's
-     * w[0] is the budget it holds for (nq_count says which limit keeps it). */
+     * progress adds it); -NQ_MARK_* (marks.h) if a thread of this plan
+     * cannot go on from m (another budget's blocks, or a mark that fails
+     * its seal): i then starts again. A mark's w[0] is the budget it holds
+     * for (nq_count says which limit keeps it). */
     double (*mark_share)(const nq_plan *plan, size_t i, const nq_mark *m);
     /* Whether (total, unique) can be subproblem i's counts: a checkpoint
      * with an implausible value is refused. */

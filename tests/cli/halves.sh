@@ -57,7 +57,7 @@ check "SIGKILL: resumed unique" test "$(json_field unique <<<"$out")" = "${U[17]
 # Marks: a piece's position inside it (its row sets and blocks done), set
 # about once a second (here after every block) and kept by every write, so
 # that a kill loses seconds of a piece, not the piece. Small blocks make
-# many positions; the file is format 6 while it holds marks, and the
+# many positions; the file is format 8 while it holds marks, and the
 # resumed count is exact.
 if ! sanitized "$bin"; then # minutes under AddressSanitizer; test_halves checks resuming
     ck=$tmp/marks.ckpt
@@ -67,8 +67,8 @@ if ! sanitized "$bin"; then # minutes under AddressSanitizer; test_halves checks
     await $pid 60 "marks: one written" grep -q '^marks [1-9]' "$ck"
     kill -KILL $pid
     wait $pid 2>/dev/null
-    check "marks: format 6" grep -qx 'nqueens-checkpoint 6' "$ck"
-    check "marks: a mark line" grep -Eq '^[0-9]+( [0-9]+){8}$' "$ck"
+    check "marks: format 8" grep -qx 'nqueens-checkpoint 8' "$ck"
+    check "marks: a mark line" grep -Eq '^[0-9]+( [0-9]+){10}$' "$ck"
     out=$("$bin" count 18 -t 2 --max-memory 11M --checkpoint "$ck" --json)
     check "marks: resumed total" test "$(json_field total <<<"$out")" = "${Q[18]}"
     check "marks: resumed unique" test "$(json_field unique <<<"$out")" = "${U[18]}"

@@ -10,15 +10,16 @@
  *   done 2
  *   4 1234 154                   (index, total, unique; indexes increasing)
  *   17 1234567 154321
- *   marks 1                      (versions 6 and 7 only: subproblems a stop cut short)
- *   9 268435456 3 1 7 52 1204 0 0  (index, and the engine's 8 words: where it got to)
+ *   marks 1                      (versions 6 to 9 only: subproblems a stop cut short)
+ *   9 72057594306363392 3 1 7 52 1204 0 0 8417 2871  (index, the engine's 10 words)
  *   checksum 5be1d5f3a0c9e871
  *
  * The checksum is FNV-1a 64 over the reader's own plan (version, n, depth,
  * fingerprint, size, the engine's name) and then every byte above its line.
  * A whole count is written as version 4, a part of a split (nq_count_part)
- * as version 5; with marks (marks.h), as 6 and 7, which older readers
- * refuse rather than lose the marks. Versions 1 to 3 are nqueens 1.0's, still read: their plan
+ * as version 5; with marks (marks.h), as 8 and 9, which older readers
+ * refuse rather than lose the marks (1.1's 6 and 7 are read, and their
+ * unsealed marks of 8 words dropped). Versions 1 to 3, 1.0's, still read: their plan
  * fingerprint and seal held the engine's index then (V1_ENGINES), version 1
  * has no seal, version 3 is a part. A reader accepts exactly this layout,
  * with plausible values only, and nothing else: a truncated, edited or
@@ -41,8 +42,8 @@
  * it reads; 1.0 wrote 2 and 3 (and 1 before them). */
 #define FORMAT_WHOLE 4
 #define FORMAT_PART 5
-#define FORMAT_MARKED 2 /* added to either when the file holds marks */
-#define FORMAT_NEWEST 7
+#define FORMAT_MARKED 4 /* added to either when the file holds marks (2 in 1.1) */
+#define FORMAT_NEWEST 9
 #define MAX_MARKS 65536
 #define MARK_LINE (21 * (NQ_MARK_WORDS + 1))
 #define FORMAT_V1_NEWEST 3
@@ -75,7 +76,7 @@ int nq_ck_say(char *message, size_t size, const char *path, int err, const char 
 
 static int has_part(int version)
 {
-    return version == 3 || version == FORMAT_PART || version == FORMAT_PART + FORMAT_MARKED;
+    return version == 3 || (version >= FORMAT_PART && version % 2); /* 3, 5, 7, 9 */
 }
 
 /* The engines of nqueens 1.0 by their index then, which its checkpoints'
@@ -314,16 +315,17 @@ typedef struct parser {
 /* A refusal of the file being parsed, with its reason. */
 #define REFUSE(p, ...) nq_ck_say((p)->message, (p)->size, (p)->path, NQ_ERR(EBADMSG), __VA_ARGS__)
 
-/* The marks section of a file of version 6 or 7: into *marks (malloc'd;
- * NULL: read and checked only). */
-static int parse_marks(parser *ps, const unsigned char *done, nq_mark **marks, size_t *count)
+/* The marks section of a file of version 6 to 9 (1.1's 6 and 7: marks of
+ * 8 words): into *marks (malloc'd; NULL: read and checked only). */
+static int parse_marks(parser *ps, int version, const unsigned char *done, nq_mark **marks,
+                       size_t *count)
 {
-    const nq_plan *plan = ps->plan;
+    const int words = version < FORMAT_WHOLE + FORMAT_MARKED ? 8 : NQ_MARK_WORDS;
     size_t line_len;
     const char *line = next_line(&ps->cursor, ps->end, &line_len);
     nq_u128 v;
     if (!line || line_len < 7 || memcmp(line, "marks ", 6) ||
-        parse_u128(line + 6, line_len - 6, &v) || !v || v > plan->size || v > MAX_MARKS)
+        parse_u128(line + 6, line_len - 6, &v) || !v || v > ps->plan->size || v > MAX_MARKS)
         return REFUSE(ps, "bad 'marks' line");
     const size_t listed = (size_t)v;
     nq_mark *list = marks ? malloc(listed * sizeof *list) : NULL;
@@ -335,10 +337,10 @@ static int parse_marks(parser *ps, const unsigned char *done, nq_mark **marks, s
         nq_mark m = { 0 };
         const char *at = line = next_line(&ps->cursor, ps->end, &line_len);
         const char *stop = line ? line + line_len : NULL;
-        for (int j = -1; j < NQ_MARK_WORDS && !err; j++) {
+        for (int j = -1; j < words && !err; j++) {
             const char *sp = at ? memchr(at, ' ', (size_t)(stop - at)) : NULL;
-            const char *word_end = j == NQ_MARK_WORDS - 1 ? stop : sp;
-            if (!at || !word_end || (j == NQ_MARK_WORDS - 1 && sp) ||
+            const char *word_end = j == words - 1 ? stop : sp;
+            if (!at || !word_end || (j == words - 1 && sp) ||
                 parse_u128(at, (size_t)(word_end - at), &v) || v > UINT64_MAX)
                 err = REFUSE(ps, "bad mark line %zu", k + 1);
             else if (j < 0)
@@ -347,22 +349,20 @@ static int parse_marks(parser *ps, const unsigned char *done, nq_mark **marks, s
                 m.w[j] = (uint64_t)v;
             at = word_end ? word_end + 1 : NULL;
         }
-        if (!err && (m.i >= plan->size || done[m.i] || (k && m.i <= previous)))
+        if (!err && (m.i >= ps->plan->size || done[m.i] || (k && m.i <= previous)))
             err = REFUSE(ps, "mark line %zu: index out of range, done, out of order or repeated",
                          k + 1);
         if (!err && list)
             list[k] = m;
         previous = m.i;
     }
-    if (err) {
-        free(list);
-        return err;
-    }
-    if (marks) {
+    if (!err && marks) {
         *marks = list;
         *count = listed;
+    } else {
+        free(list);
     }
-    return 0;
+    return err;
 }
 
 /* The last line, the checksum, found first so that a truncated file is
@@ -485,7 +485,8 @@ int nq_ck_parse(const char *path, const nq_plan *plan, const char *buf, size_t l
     if (!err)
         err = parse_subproblems(&ps, listed, out->done, out->results);
     if (!err && version > FORMAT_PART)
-        err = parse_marks(&ps, out->done, out->keep_marks ? &out->marks : NULL, &out->mark_count);
+        err = parse_marks(&ps, version, out->done, out->keep_marks ? &out->marks : NULL,
+                          &out->mark_count);
     if (err)
         return err;
     if (ps.cursor != ps.end) {

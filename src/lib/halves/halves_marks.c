@@ -8,6 +8,7 @@
 #include "halves_work.h"
 #include "halves_walk.h"
 #include "run/plan.h"
+#include "util.h"
 
 #include <math.h>
 
@@ -15,25 +16,65 @@
  * position (nq_halves_pos): row sets done, east blocks, west blocks,
  * pairs, and the weighted sum in two words; then the blocks of the row
  * set it is in, where they are known (nq_halves_tell's), for the
- * progress. */
+ * progress; then its seal: the digest of its piece (PIECE) and of that
+ * with the words above (SEAL). A checkpoint's checksum is over the whole
+ * file: the seal ties each mark to its piece and position, so that one
+ * moved or edited and the file sealed again is dropped, never trusted. */
 /* Word 0's top byte: the order of the half-boards in a row set's blocks
- * (1: in buckets by columns, halves_stream.c, from 1.2; 0 before). A mark
- * of another order still holds at the start of its row set. */
+ * (1: in buckets by columns, halves_stream.c, from 1.2; 0 before, in
+ * marks that carry no seal). */
 #define LAYOUT 1ull
 #define LAYOUT_SHIFT 56
+#define PIECE 8
+#define SEAL 9
 
 typedef struct mark_teller {
     nq_marks *marks;
     int thread;
     size_t i, budget;
+    uint64_t piece; /* piece_digest */
     const nq_halves_tell *tell; /* its blocks */
 } mark_teller;
 
-nq_mark nq_halves_mark(size_t i, size_t budget, const nq_halves_pos *pos, uint64_t blocks)
+/* Piece i of plan by what defines it (as the plan's fingerprint has it),
+ * with n and i; never 0, which marks a mark with no seal. */
+static uint64_t piece_digest(const nq_plan *plan, size_t i)
 {
-    return (nq_mark){ .i = i,
-                      .w = { budget | LAYOUT << LAYOUT_SHIFT, pos->set, pos->east, pos->west,
-                             pos->pairs, (uint64_t)pos->sum, (uint64_t)(pos->sum >> 64), blocks } };
+    const nq_halves_piece *c = &((const nq_halves_piece *)plan->subs)[i];
+    const uint64_t fields[11] = { (uint64_t)plan->n, i, (uint64_t)c->middle_col,
+                                  (uint64_t)c->middle_row, c->weight, c->turns, c->part,
+                                  c->parts, c->norths, c->north, c->south };
+    const uint64_t h = nq_fnv1a(NQ_FNV_START, fields, sizeof fields);
+    return h ? h : 1;
+}
+
+/* The seal of m's words: its piece, its position (words 1 to 6), then the
+ * blocks the position is expressed in (word 0, the budget and layout;
+ * word 7, the row set's blocks), each apart, so that a position made
+ * independent of the budget changes the last part only. */
+static uint64_t seal_of(const nq_mark *m)
+{
+    uint64_t h = nq_fnv1a(NQ_FNV_START, &m->w[PIECE], sizeof m->w[PIECE]);
+    h = nq_fnv1a(h, &m->w[1], 6 * sizeof m->w[1]);
+    const uint64_t blocks[2] = { m->w[0], m->w[7] };
+    return nq_fnv1a(h, blocks, sizeof blocks);
+}
+
+static nq_mark mark_sealed(size_t i, uint64_t piece, size_t budget, const nq_halves_pos *pos,
+                           uint64_t blocks)
+{
+    nq_mark m = { .i = i,
+                  .w = { budget | LAYOUT << LAYOUT_SHIFT, pos->set, pos->east, pos->west,
+                         pos->pairs, (uint64_t)pos->sum, (uint64_t)(pos->sum >> 64), blocks,
+                         piece } };
+    m.w[SEAL] = seal_of(&m);
+    return m;
+}
+
+nq_mark nq_halves_mark(const nq_plan *plan, size_t i, size_t budget, const nq_halves_pos *pos,
+                       uint64_t blocks)
+{
+    return mark_sealed(i, piece_digest(plan, i), budget, pos, blocks);
 }
 
 uint64_t nq_halves_mark_budget(const nq_mark *m)
@@ -46,7 +87,7 @@ static void set_mark(void *ctx, const nq_halves_pos *pos)
     const mark_teller *m = ctx;
     const nq_halves_tell *t = m->tell;
     const uint64_t blocks = t->blocks_set == pos->set ? t->blocks : 0;
-    const nq_mark mark = nq_halves_mark(m->i, m->budget, pos, blocks);
+    const nq_mark mark = mark_sealed(m->i, m->piece, m->budget, pos, blocks);
     nq_marks_set(m->marks, m->thread, &mark);
 }
 
@@ -58,23 +99,27 @@ static size_t plan_budget(const nq_plan *plan)
         .budget;
 }
 
-/* Whether mark m of piece i can be gone on from by a thread of `budget`,
- * and its position: only a mark of this piece, these blocks and a
- * plausible sum (a wrong one could only lower the count). Word 7 only
- * tells the progress: 1.1 wrote 0 there, and refuses the marks that hold
- * more (their pieces start again). */
-static int mark_position(const nq_plan *plan, size_t i, size_t budget, const nq_mark *m,
-                         nq_halves_pos *pos)
+/* 0 if mark m of piece i can be gone on from by a thread of `budget`, with
+ * its position into pos; else why not (NQ_MARK_*): only a sealed mark of
+ * this piece, these blocks and a plausible sum (a wrong one could only
+ * lower the count). Word 7 only tells the progress. */
+static int mark_check(const nq_plan *plan, size_t i, size_t budget, const nq_mark *m,
+                      nq_halves_pos *pos)
 {
-    if (!m || m->i != i || nq_halves_mark_budget(m) != budget ||
-        m->w[1] > UINT32_MAX || m->w[4] > INT64_MAX ||
+    if (!m->w[PIECE])
+        return NQ_MARK_UNSEALED;
+    if (m->i != i || m->w[PIECE] != piece_digest(plan, i))
+        return NQ_MARK_ELSEWHERE;
+    if (m->w[SEAL] != seal_of(m))
+        return NQ_MARK_EDITED;
+    if (nq_halves_mark_budget(m) != budget)
+        return NQ_MARK_BLOCKS;
+    if (m->w[0] >> LAYOUT_SHIFT != LAYOUT || m->w[1] > UINT32_MAX || m->w[4] > INT64_MAX ||
         ((const nq_halves_piece *)plan->subs)[i].turns)
-        return 0;
+        return NQ_MARK_IMPOSSIBLE;
     *pos = (nq_halves_pos){ .set = (uint32_t)m->w[1], .east = m->w[2], .west = m->w[3],
                             .pairs = m->w[4], .sum = (nq_u128)m->w[6] << 64 | m->w[5] };
-    if (m->w[0] >> LAYOUT_SHIFT != LAYOUT)
-        pos->east = pos->west = pos->pairs = 0; /* other blocks: from its row set's start */
-    return plan->engine->plausible(plan, i, pos->sum, 0);
+    return plan->engine->plausible(plan, i, pos->sum, 0) ? 0 : NQ_MARK_IMPOSSIBLE;
 }
 
 int nq_halves_count_marked(const nq_plan *plan, size_t i, void *work, const volatile int *stop,
@@ -85,10 +130,10 @@ int nq_halves_count_marked(const nq_plan *plan, size_t i, void *work, const vola
         return plan->engine->count_one(plan, i, work, stop, out);
     out->total = out->unique = 0;
     nq_halves_tell tell = { set_mark, NULL, nq_mark_every(), 0 };
-    mark_teller m = { marks, t, i, nq_halves_work_budget(work), &tell };
+    mark_teller m = { marks, t, i, nq_halves_work_budget(work), piece_digest(plan, i), &tell };
     tell.ctx = &m;
     nq_halves_pos pos;
-    const int from_mark = mark_position(plan, i, m.budget, from, &pos);
+    const int from_mark = from && !mark_check(plan, i, m.budget, from, &pos);
     tell.find_blocks = nq_marks_progress(marks) && plan->n >= NQ_HALVES_BLOCKS_FROM;
     if (from_mark) { /* the blocks of the row set it is in, if it has them */
         tell.blocks_set = pos.set;
@@ -115,8 +160,9 @@ static uint32_t piece_sets(int n, const nq_halves_piece *c)
 double nq_halves_mark_share(const nq_plan *plan, size_t i, const nq_mark *m)
 {
     nq_halves_pos pos;
-    if (!mark_position(plan, i, plan_budget(plan), m, &pos))
-        return -1;
+    const int why = mark_check(plan, i, plan_budget(plan), m, &pos);
+    if (why)
+        return -why;
     const uint32_t sets = piece_sets(plan->n, &((const nq_halves_piece *)plan->subs)[i]);
     if (!sets)
         return 0;

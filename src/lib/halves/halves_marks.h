@@ -9,14 +9,15 @@
 int nq_halves_count_marked(const nq_plan *plan, size_t i, void *work, const volatile int *stop,
                            const nq_mark *from, nq_marks *marks, int t, nq_sub_result *out);
 /* Piece i's mark at pos, for threads of `budget` (blocks: those of its row
- * set, nq_halves_tell's, or 0). */
-nq_mark nq_halves_mark(size_t i, size_t budget, const nq_halves_pos *pos, uint64_t blocks);
+ * set, nq_halves_tell's, or 0), sealed to the piece. */
+nq_mark nq_halves_mark(const nq_plan *plan, size_t i, size_t budget, const nq_halves_pos *pos,
+                       uint64_t blocks);
 /* The budget of the threads that told mark m (word 0 without its layout byte). */
 uint64_t nq_halves_mark_budget(const nq_mark *m);
 /* In [0, 1]: the row sets done over those that count, and in the one it
  * is in the east blocks done and the west blocks scanned against the next
- * over its blocks, where the mark holds them (word 7); -1 for a mark this
- * plan's threads cannot go on from. */
+ * over its blocks, where the mark holds them (word 7); for a mark this
+ * plan's threads cannot go on from, -NQ_MARK_* (marks.h) saying why. */
 double nq_halves_mark_share(const nq_plan *plan, size_t i, const nq_mark *m);
 
 /* From n = 28, where a row set takes up to hours, a count that shows its

@@ -234,7 +234,7 @@ static int run_plan(nq_monitor *m, const run_buffers *b, int part, int parts, in
     if (!err && parts)
         err = part_list(plan, part, parts, done, mine, b->list, &listed);
     if (!err && resumed_count) { /* said once: a notice, the count goes on */
-        char line[600];
+        char line[1200];
         nq_marks_dropped(plan, threads, params->checkpoint, resumed_marks, resumed_count, done,
                          line, sizeof line);
         tell(params, 0, line);

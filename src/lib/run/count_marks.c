@@ -11,7 +11,7 @@ double nq_mark_share(const nq_plan *plan, size_t i, const nq_mark *m)
     if (!plan->engine->mark_share)
         return 0;
     const double share = plan->engine->mark_share(plan, i, m);
-    return share < 0 ? -1 : share > 1 ? 1 : share;
+    return share < 0 ? share : share > 1 ? 1 : share;
 }
 
 /* The --max-memory that gives `threads` threads blocks of exactly `budget`
@@ -58,17 +58,34 @@ static void size_exact(uint64_t bytes, char buf[32])
         snprintf(buf, 32, "%llu", (unsigned long long)bytes);
 }
 
-size_t nq_marks_dropped(const nq_plan *plan, int threads, const char *path, const nq_mark *marks,
-                        size_t count, const unsigned char *done, char *line, size_t size)
+/* Why `count` marks were dropped for reason `why` (not the blocks'), as
+ * a clause of the notice. */
+static void say_why(char *out, size_t size, int why, size_t count)
 {
-    size_t dropped = 0;
-    uint64_t budget = 0;
-    *line = '\0';
-    for (size_t k = 0; k < count; k++)
-        if (!done[marks[k].i] && nq_mark_share(plan, marks[k].i, &marks[k]) < 0 && !dropped++)
-            budget = nq_halves_mark_budget(&marks[k]);
-    if (!dropped)
-        return 0;
+    static const char *const one[NQ_MARK_REASONS] = {
+        [NQ_MARK_UNSEALED] = "carries no seal that ties it to its piece (nqueens 1.1 wrote "
+                             "none)",
+        [NQ_MARK_ELSEWHERE] = "was made for another subproblem (its seal names another piece)",
+        [NQ_MARK_EDITED] = "does not match its seal (its position or blocks were changed after "
+                           "it was written)",
+        [NQ_MARK_IMPOSSIBLE] = "holds a position impossible for its piece",
+    };
+    static const char *const many[NQ_MARK_REASONS] = {
+        [NQ_MARK_UNSEALED] = "carry no seal that ties them to their piece (nqueens 1.1 "
+                             "wrote none)",
+        [NQ_MARK_ELSEWHERE] = "were made for other subproblems (their seals name other pieces)",
+        [NQ_MARK_EDITED] = "do not match their seals (their positions or blocks were changed "
+                           "after they were written)",
+        [NQ_MARK_IMPOSSIBLE] = "hold positions impossible for their pieces",
+    };
+    snprintf(out, size, "%zu mark%s %s", count, count == 1 ? "" : "s",
+             count == 1 ? one[why] : many[why]);
+}
+
+/* The blocks' clause: what budget the dropped marks hold for beside this
+ * run's, and the -t and --max-memory that keep it. */
+static void say_blocks(char *out, size_t size, const nq_plan *plan, int threads, uint64_t budget)
+{
     const double mib = 1 << 20;
     const uint64_t limit = limit_for(plan, threads, budget);
     char keep[100], size_str[32];
@@ -77,12 +94,51 @@ size_t nq_marks_dropped(const nq_plan *plan, int threads, const char *path, cons
         snprintf(keep, sizeof keep, "-t %d --max-memory %s keeps it", threads, size_str);
     else
         snprintf(keep, sizeof keep, "no --max-memory gives -t %d such blocks", threads);
+    snprintf(out, size,
+             "made by threads with %.1f MiB of blocks, this run's have %.1f MiB (-t and "
+             "--max-memory set them); %s",
+             (double)budget / mib, (double)plan->work_budget / mib, keep);
+}
+
+size_t nq_marks_dropped(const nq_plan *plan, int threads, const char *path, const nq_mark *marks,
+                        size_t count, const unsigned char *done, char *line, size_t size)
+{
+    size_t dropped = 0, by[NQ_MARK_REASONS] = { 0 };
+    uint64_t budget = 0;
+    *line = '\0';
+    for (size_t k = 0; k < count; k++) {
+        const double share = done[marks[k].i] ? 0 : nq_mark_share(plan, marks[k].i, &marks[k]);
+        if (share >= 0)
+            continue;
+        const int why = -share < NQ_MARK_REASONS ? (int)-share : NQ_MARK_BLOCKS;
+        if (why == NQ_MARK_BLOCKS && !by[why])
+            budget = nq_halves_mark_budget(&marks[k]);
+        by[why]++;
+        dropped++;
+    }
+    if (!dropped)
+        return 0;
     const int one = dropped == 1;
-    snprintf(line, size,
-             "checkpoint '%s': the progress inside %zu subproblem%s is dropped and %s from %s "
-             "start: it was made by threads with %.1f MiB of blocks, this run's have %.1f MiB "
-             "(-t and --max-memory set them); %s",
-             path, dropped, one ? "" : "s", one ? "it counts again" : "they count again",
-             one ? "its" : "their", (double)budget / mib, (double)plan->work_budget / mib, keep);
+    int w = snprintf(line, size,
+                     "checkpoint '%s': the progress inside %zu subproblem%s is dropped and %s "
+                     "from %s start: ",
+                     path, dropped, one ? "" : "s", one ? "it counts again" : "they count again",
+                     one ? "its" : "their");
+    char clause[400];
+    const char *sep = "";
+    for (int why = NQ_MARK_UNSEALED; why < NQ_MARK_REASONS; why++) {
+        if (!by[why] || w < 0 || (size_t)w >= size)
+            continue;
+        say_why(clause, sizeof clause, why, by[why]);
+        w += snprintf(line + w, size - (size_t)w, "%s%s", sep, clause);
+        sep = "; ";
+    }
+    if (by[NQ_MARK_BLOCKS] && w >= 0 && (size_t)w < size) {
+        say_blocks(clause, sizeof clause, plan, threads, budget);
+        if (by[NQ_MARK_BLOCKS] == dropped) /* the one reason: the progress it holds */
+            snprintf(line + w, size - (size_t)w, "it was %s", clause);
+        else
+            snprintf(line + w, size - (size_t)w, "; %zu %s", by[NQ_MARK_BLOCKS], clause);
+    }
     return dropped;
 }

@@ -11,14 +11,15 @@
 #include <stddef.h>
 
 /* The share of subproblem i done at mark m, 0 to 1 (the engine's
- * mark_share; 0 if it has none); -1 if this plan's threads cannot go on
- * from m. */
+ * mark_share; 0 if it has none); -NQ_MARK_* (marks.h) if this plan's
+ * threads cannot go on from m, saying why. */
 double nq_mark_share(const nq_plan *plan, size_t i, const nq_mark *m);
 
 /* Of the checkpoint's marks (count of them, of subproblems not done), how
  * many this run's `threads` cannot go on from; if any, one line into line
- * (else ""): how many and what budget their progress holds for beside this
- * run's, and the -t and --max-memory that keep it (path: the checkpoint's). */
+ * (else ""): how many, and why: those of other blocks with what budget
+ * their progress holds for beside this run's and the -t and --max-memory
+ * that keep it; the others by their reason (path: the checkpoint's). */
 size_t nq_marks_dropped(const nq_plan *plan, int threads, const char *path, const nq_mark *marks,
                         size_t count, const unsigned char *done, char *line, size_t size);
 

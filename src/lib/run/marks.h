@@ -9,7 +9,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define NQ_MARK_WORDS 8
+/* The engine's words; halves: 8 for the position and its blocks, then 2
+ * that seal them to their piece (halves_marks.c). */
+#define NQ_MARK_WORDS 10
 /* Seconds between a thread's marks, at most (and at every stop); for the
  * tests, NQUEENS_MARK_EVERY=S sets it (0: after every block). */
 #define NQ_MARK_EVERY 1.0
@@ -18,6 +20,20 @@ typedef struct nq_mark {
     size_t i; /* the subproblem */
     uint64_t w[NQ_MARK_WORDS];
 } nq_mark;
+
+/* Why a count cannot go on from a mark: an engine's mark_share gives the
+ * negative. It holds for other blocks (another -t or --max-memory); it
+ * carries no seal (nqueens 1.1 wrote none); its seal names
+ * another subproblem; its words do not match its seal (edited); or they
+ * match and are still impossible for its piece. */
+enum {
+    NQ_MARK_BLOCKS = 1,
+    NQ_MARK_UNSEALED,
+    NQ_MARK_ELSEWHERE,
+    NQ_MARK_EDITED,
+    NQ_MARK_IMPOSSIBLE,
+    NQ_MARK_REASONS
+};
 
 /* One mark per thread, set by its thread as it goes (about once a second:
  * under a lock, far from the search's loops) and copied by the checkpoint's

@@ -4,6 +4,7 @@
 #define NQ_HALVES_MATCH_PRIV_H
 
 #include "halves_match.h"
+#include "util.h"
 
 /* At most this many index bits: 2^13 groups. Blocks of millions of east
  * footprints (n >= 22) want 11 to 13; capped at 8, a row set of n = 26 took
@@ -14,6 +15,10 @@
  * (nq_match_prepare says where). */
 #define NQ_MATCH_CHUNK 4
 #define NQ_MATCH_WIDE 5
+/* Footprints a pass over a block takes between reads of the stop flag: a
+ * block of millions takes long without one, and a read costs nothing beside
+ * so many. */
+#define NQ_MATCH_STOP_EVERY ((size_t)1 << 16)
 
 typedef int (*nq_prepare_fn)(nq_match *m, const uint64_t *east, size_t ne);
 typedef int (*nq_scan_fn)(nq_match *m, const uint64_t *west, size_t nw, uint64_t *count);
@@ -27,7 +32,7 @@ struct nq_match {
                            * footprint's less the index bits), chunks, their width, index bits */
     int bit[NQ_MATCH_MAX_INDEX];
     uint64_t index_mask;  /* the index bits */
-    const volatile int *stop; /* read between vector blocks: a count ends with NQ_ERR(EINTR) */
+    const volatile int *stop; /* read every few milliseconds: a count ends with NQ_ERR(EINTR) */
     uint8_t *tables;    /* per vector: the chunk tables (64-byte aligned); while they are
                          * built, the east footprints sorted by group at its top */
     size_t tables_cap;

@@ -18,6 +18,7 @@
 #include "cpu/cpu.h"
 
 #include <string.h>
+#include "util.h"
 
 #define VBYTES (LANES / 8)
 #define WORDS (LANES / 64)
@@ -104,12 +105,16 @@ static int prepare(nq_match *m, const uint64_t *east, size_t ne)
          * one chain of stores and loads. */
         uint32_t(*c4)[4] = m->tally;
         memset(c4, 0, groups * sizeof c4[0]);
-        size_t j = 0;
-        for (; j + 4 <= ne; j += 4)
-            for (int u = 0; u < 4; u++)
-                c4[pattern(east[j + u], mask, bit, k)][u]++;
-        for (; j < ne; j++)
-            c4[pattern(east[j], mask, bit, k)][0]++;
+        for (size_t j = 0; j < ne;) {
+            if (nq_stop_seen(m->stop))
+                return NQ_ERR(EINTR);
+            const size_t end = ne - j > NQ_MATCH_STOP_EVERY ? j + NQ_MATCH_STOP_EVERY : ne;
+            for (; j + 4 <= end; j += 4)
+                for (int u = 0; u < 4; u++)
+                    c4[pattern(east[j + u], mask, bit, k)][u]++;
+            for (; j < end; j++)
+                c4[pattern(east[j], mask, bit, k)][0]++;
+        }
         for (uint32_t g = 0; g < groups; g++)
             m->gcount[g] = c4[g][0] + c4[g][1] + c4[g][2] + c4[g][3];
     }
@@ -135,12 +140,20 @@ static int prepare(nq_match *m, const uint64_t *east, size_t ne)
             const size_t used = fill[g] + m->gcount[g], end = (size_t)m->gvec[g + 1] * LANES;
             memset(sorted + used, 0, (end - used) * sizeof *sorted);
         }
-        for (size_t j = 0; j < ne; j++)
-            sorted[fill[pattern(east[j], mask, bit, k)]++] = squeeze(east[j], mask, bit, k);
+        for (size_t j = 0; j < ne;) {
+            if (nq_stop_seen(m->stop))
+                return NQ_ERR(EINTR);
+            const size_t end = ne - j > NQ_MATCH_STOP_EVERY ? j + NQ_MATCH_STOP_EVERY : ne;
+            for (; j < end; j++)
+                sorted[fill[pattern(east[j], mask, bit, k)]++] = squeeze(east[j], mask, bit, k);
+        }
     }
     _Alignas(64) uint64_t tail[LANES];
     for (uint32_t g = 0; g < groups; g++)
         for (uint32_t v = m->gvec[g]; v < m->gvec[g + 1]; v++) {
+            /* A vector's tables take microseconds; a block's, up to a second. */
+            if (!(v & 15) && nq_stop_seen(m->stop))
+                return NQ_ERR(EINTR);
             const size_t first = (size_t)(v - m->gvec[g]) * LANES;
             const size_t nvalid = m->gcount[g] - first;
             const uint64_t *fp = sorted + (size_t)v * LANES;
@@ -169,30 +182,36 @@ static int scan_once(nq_match *m, const uint64_t *west, size_t nw, uint64_t *cou
     const uint32_t nvec = m->gvec[1];
     const size_t vtab = ((size_t)nch << cw) * VBYTES;
     const uint8_t *t0 = m->tables, *t1 = t0 + vtab;
-    if (m->stop && __atomic_load_n(m->stop, __ATOMIC_RELAXED))
-        return NQ_ERR(EINTR);
     acc total = acc_zero();
-    if (nvec == 2)
-        for (size_t i = 0; i < nw; i++) {
-            const uint64_t x = west[i];
-            const size_t o = (x & low) * VBYTES;
-            vec a = vload(t0 + o), b = vload(t1 + o);
-            for (int c = 1; c < nch; c++) {
-                const size_t oc = (((size_t)c << cw) + (x >> cw * c & low)) * VBYTES;
-                a = vand(a, vload(t0 + oc));
-                b = vand(b, vload(t1 + oc));
+    size_t i = 0;
+    do {
+        if (nq_stop_seen(m->stop))
+            return NQ_ERR(EINTR);
+        const size_t end = nw - i > NQ_MATCH_STOP_EVERY ? i + NQ_MATCH_STOP_EVERY : nw;
+        if (nvec == 2)
+            for (; i < end; i++) {
+                const uint64_t x = west[i];
+                const size_t o = (x & low) * VBYTES;
+                vec a = vload(t0 + o), b = vload(t1 + o);
+                for (int c = 1; c < nch; c++) {
+                    const size_t oc = (((size_t)c << cw) + (x >> cw * c & low)) * VBYTES;
+                    a = vand(a, vload(t0 + oc));
+                    b = vand(b, vload(t1 + oc));
+                }
+                total = acc_add(total, a);
+                total = acc_add(total, b);
             }
-            total = acc_add(total, a);
-            total = acc_add(total, b);
-        }
-    else if (nvec == 1)
-        for (size_t i = 0; i < nw; i++) {
-            const uint64_t x = west[i];
-            vec a = vload(t0 + (x & low) * VBYTES);
-            for (int c = 1; c < nch; c++)
-                a = vand(a, vload(t0 + (((size_t)c << cw) + (x >> cw * c & low)) * VBYTES));
-            total = acc_add(total, a);
-        }
+        else if (nvec == 1)
+            for (; i < end; i++) {
+                const uint64_t x = west[i];
+                vec a = vload(t0 + (x & low) * VBYTES);
+                for (int c = 1; c < nch; c++)
+                    a = vand(a, vload(t0 + (((size_t)c << cw) + (x >> cw * c & low)) * VBYTES));
+                total = acc_add(total, a);
+            }
+        else
+            i = end;
+    } while (i < nw);
     *count = acc_sum(total);
     return 0;
 }
@@ -218,19 +237,29 @@ static int scan(nq_match *m, const uint64_t *west, size_t nw, uint64_t *count)
 
     /* West: sorted by group, each with its table offset per chunk. */
     memset(m->wstart, 0, (groups + 1) * sizeof *m->wstart);
-    for (size_t i = 0; i < nw; i++) {
-        m->wpat[i] = pattern(west[i], mask, bit, k);
-        m->wstart[m->wpat[i] + 1]++;
+    for (size_t i = 0; i < nw;) {
+        if (nq_stop_seen(m->stop))
+            return NQ_ERR(EINTR);
+        const size_t end = nw - i > NQ_MATCH_STOP_EVERY ? i + NQ_MATCH_STOP_EVERY : nw;
+        for (; i < end; i++) {
+            m->wpat[i] = pattern(west[i], mask, bit, k);
+            m->wstart[m->wpat[i] + 1]++;
+        }
     }
     for (uint32_t g = 0; g < groups; g++) {
         m->wstart[g + 1] += m->wstart[g];
         fill[g] = m->wstart[g];
     }
-    for (size_t i = 0; i < nw; i++) {
-        uint16_t *o = m->woff + (size_t)fill[m->wpat[i]]++ * nch;
-        const uint64_t x = k ? squeeze(west[i], mask, bit, k) : west[i];
-        for (int c = 0; c < nch; c++)
-            o[c] = (uint16_t)(((c << cw) + (int)(x >> cw * c & low)) * VBYTES);
+    for (size_t i = 0; i < nw;) {
+        if (nq_stop_seen(m->stop))
+            return NQ_ERR(EINTR);
+        const size_t end = nw - i > NQ_MATCH_STOP_EVERY ? i + NQ_MATCH_STOP_EVERY : nw;
+        for (; i < end; i++) {
+            uint16_t *o = m->woff + (size_t)fill[m->wpat[i]]++ * nch;
+            const uint64_t x = k ? squeeze(west[i], mask, bit, k) : west[i];
+            for (int c = 0; c < nch; c++)
+                o[c] = (uint16_t)(((c << cw) + (int)(x >> cw * c & low)) * VBYTES);
+        }
     }
 
     /* Each east vector (two at a time) stays in L1 while every west
@@ -241,7 +270,7 @@ static int scan(nq_match *m, const uint64_t *west, size_t nw, uint64_t *count)
         const uint32_t free = all & ~p;
         for (uint32_t v = m->gvec[p]; v < m->gvec[p + 1]; v += 2) {
             /* A stop is seen within one block's work (milliseconds at n = 24). */
-            if (m->stop && __atomic_load_n(m->stop, __ATOMIC_RELAXED))
+            if (nq_stop_seen(m->stop))
                 return NQ_ERR(EINTR);
             const uint8_t *t0 = m->tables + v * vtab, *t1 = t0 + vtab;
             const int pair = v + 1 < m->gvec[p + 1];

@@ -162,16 +162,22 @@ static int rows_pieces(int n, size_t most, const volatile int *stop, nq_halves_p
      * while the plan stays within `most`: a stop or a kill loses less, and
      * the queue's last pieces are short. */
     const geom G = geom_of(n);
-    double *estimate = malloc(size * sizeof *estimate);
+    double *estimate = calloc(size, sizeof *estimate);
     size_t *rank = malloc(size * sizeof *rank), *parts = calloc(size, sizeof *parts);
     uint32_t *souths = malloc(((size_t)1 << G.h) * sizeof *souths);
-    if (estimate && rank)
-        for (size_t i = 0; i < size; i++)
-            estimate[i] = nq_halves_estimate(n, &whole[i]);
-    if (!estimate || !rank || !parts || !souths ||
-        nq_order_by_weight(estimate, size, rank)) {
+    err = estimate && rank && parts && souths ? 0 : NQ_ERR(ENOMEM);
+    for (size_t i = 0; !err && i < size; i++) {
+        if (!(i & 0xffff) && nq_stop_seen(stop)) {
+            err = NQ_ERR(EINTR);
+            break;
+        }
+        estimate[i] = nq_halves_estimate(n, &whole[i]);
+    }
+    if (!err)
+        err = nq_order_by_weight(estimate, size, stop, rank);
+    if (err) {
         free(estimate), free(rank), free(parts), free(souths), free(whole);
-        return NQ_ERR(ENOMEM);
+        return err;
     }
     /* A piece with one south row set that counts becomes that R (its
      * estimate is then exact), one with none is left out (it counts 0). */
@@ -191,6 +197,12 @@ static int rows_pieces(int n, size_t most, const volatile int *stop, nq_halves_p
     if (pieces) {
         size_t at = 0;
         for (size_t i = 0; i < size; i++) {
+            if (nq_stop_seen(stop)) { /* a whole piece's row sets at a time */
+                free(pieces);
+                pieces = NULL;
+                err = NQ_ERR(EINTR);
+                break;
+            }
             if (!parts[i] || parts[i] == DROPPED) {
                 if (!parts[i])
                     pieces[at++] = whole[i];
@@ -205,7 +217,7 @@ static int rows_pieces(int n, size_t most, const volatile int *stop, nq_halves_p
     }
     free(estimate), free(rank), free(parts), free(souths), free(whole);
     if (!pieces)
-        return NQ_ERR(ENOMEM);
+        return err ? err : NQ_ERR(ENOMEM);
     *out = pieces;
     *count = total;
     return 0;

@@ -12,6 +12,7 @@ int nq_rows_read(nq_halves_work *w, int k, uint64_t *buf, size_t cap, size_t blo
                  const volatile int *stop, size_t *read, size_t *last)
 {
     *read = *last = 0;
+    w->sides[k].stop = stop;
     while (*read < blocks) {
         if (nq_stop_seen(stop))
             return NQ_ERR(EINTR);
@@ -49,7 +50,7 @@ static int count_rows(nq_halves_work *w, int k, const volatile int *stop, nq_hal
                       nq_halves_tell *tell)
 {
     stream *scanned = &w->sides[!k];
-    w->match->stop = stop;
+    w->match->stop = w->sides[0].stop = w->sides[1].stop = stop;
     if (pos->east) {
         size_t read, last;
         const int err = nq_rows_read(w, k, w->east, w->z.east, pos->east, stop, &read, &last);

@@ -164,6 +164,11 @@ static void lsrc_next(lsrc *s, stream *st, size_t max, lview *v)
         return;
     }
     while (v->n < max) {
+        /* A part keeps one entry in `stride`: many rounds to a chunk. */
+        if (nq_stop_seen(st->stop)) {
+            st->stopped = 1;
+            break;
+        }
         const size_t got = nq_qiter_next(&s->it, st->raw, max - v->n);
         if (!got)
             break;
@@ -247,6 +252,8 @@ void nq_stream_begin(stream *s, memo *m, int kind, uint32_t north, uint32_t sout
     s->chunk_ready = s->single_chunk = 0;
     s->chunks = 0;
     s->keep = NULL;
+    s->stop = NULL;
+    s->stopped = 0;
 }
 
 /* The streamed list from its start, against the held chunk there is. */
@@ -336,7 +343,11 @@ int nq_stream_next(stream *s, join_fn join, uint64_t *out, size_t cap, size_t *c
     lview v;
     for (;;) {
         if (!s->chunk_ready) {
+            if (nq_stop_seen(s->stop))
+                return NQ_ERR(EINTR);
             lsrc_next(held, s, s->hcap, &v);
+            if (s->stopped)
+                return NQ_ERR(EINTR);
             if (!v.n)
                 break;
             buckets_of(s, &v, s->hc, s->hf, s->hbc, s->hbb, &s->hb);
@@ -352,7 +363,11 @@ int nq_stream_next(stream *s, join_fn join, uint64_t *out, size_t cap, size_t *c
             continue;
         }
         if (!s->run_ready || s->rbi == s->rb.n) {
+            if (nq_stop_seen(s->stop))
+                return NQ_ERR(EINTR);
             lsrc_next(run, s, s->rcap, &v);
+            if (s->stopped)
+                return NQ_ERR(EINTR);
             if (!v.n) {
                 s->run_done = 1;
                 continue;

@@ -97,6 +97,8 @@ typedef struct stream {
     int chunk_ready, single_chunk, run_ready, run_done;
     size_t chunks; /* held chunks since the start */
     const uint8_t *keep; /* NULL, or per north column set: 0 leaves its half-boards out */
+    const volatile int *stop; /* NULL, or read between chunks: nq_stream_next gives EINTR */
+    int stopped;              /* a chunk was cut short by a stop */
 } stream;
 
 /* The memo's buffers from the thread's block (util.h's two passes); the
@@ -130,7 +132,8 @@ static inline void nq_stream_keep(stream *s, const uint8_t *keep)
     s->keep = keep;
 }
 /* The next at most cap half-boards (cap >= the held chunk) into out;
- * *count 0 when there are no more. NQ_ERR(EINVAL) if cap is too small. */
+ * *count 0 when there are no more. NQ_ERR(EINVAL) if cap is too small;
+ * NQ_ERR(EINTR) once *s->stop is set (the stream must then begin again). */
 int nq_stream_next(stream *s, join_fn join, uint64_t *out, size_t cap, size_t *count);
 
 #endif

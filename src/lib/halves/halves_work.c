@@ -259,6 +259,10 @@ int nq_halves_count_piece_from(nq_halves_work *w, const nq_halves_piece *piece,
             pos = (nq_halves_pos){ .set = pos.set + 1, .sum = pos.sum };
         }
     }
+    /* Stopped anywhere in a row set (its streams, the tables): the blocks
+     * done before it are where pos says. */
+    if (err == NQ_ERR(EINTR))
+        nq_rows_tell(tell, &pos);
     /* A position this piece cannot have (another budget's blocks, say):
      * counted from the start. */
     if (from && (err == NQ_ERR(ESTALE) || (!err && j < from->set)))

@@ -9,7 +9,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-int nq_order_by_weight(const double *weights, size_t size, size_t *order)
+/* Entries a pass of the sort takes between reads of the stop flag: a few
+ * milliseconds' work (the sort of a plan of millions takes many). */
+#define SORT_STOP_EVERY ((size_t)1 << 18)
+
+int nq_order_by_weight(const double *weights, size_t size, const volatile int *stop,
+                       size_t *order)
 {
     /* An LSD radix sort: the bits of a double >= 0 order as the numbers do,
      * so ~bits ascending is weight descending, and a stable sort of the
@@ -34,13 +39,16 @@ int nq_order_by_weight(const double *weights, size_t size, size_t *order)
         order[i] = i;
     }
     size_t *from = order, *to = tmp;
-    for (int shift = 0; shift < 64; shift += bits) {
+    int err = 0;
+    for (int shift = 0; shift < 64 && !err; shift += bits) {
         memset(count, 0, (digits + 1) * sizeof *count);
         for (size_t i = 0; i < size; i++)
             count[(key[i] >> shift & mask) + 1]++;
         for (size_t d = 0; d < digits; d++)
             count[d + 1] += count[d];
-        for (size_t i = 0; i < size; i++) {
+        for (size_t i = 0; i < size && !err; i++) {
+            if (!(i % SORT_STOP_EVERY) && nq_stop_seen(stop))
+                err = NQ_ERR(EINTR);
             const size_t at = count[key[i] >> shift & mask]++;
             other[at] = key[i];
             to[at] = from[i];
@@ -55,16 +63,16 @@ int nq_order_by_weight(const double *weights, size_t size, size_t *order)
     free(keys); /* an even number of passes: the indexes are back in order */
     free(tmp);
     free(count);
-    return 0;
+    return err;
 }
 
 /* The work-queue order, largest estimate first, ties by index: a counting
  * sort where estimates are small whole numbers (at most NQ_PLAN_COUNTING_MAX). */
-static int order_by_weight(nq_plan *p)
+static int order_by_weight(nq_plan *p, const volatile int *stop)
 {
     for (size_t i = 0; i < p->size; i++)
         if (p->weights[i] != (double)(size_t)p->weights[i] || p->weights[i] > NQ_PLAN_COUNTING_MAX)
-            return nq_order_by_weight(p->weights, p->size, p->order);
+            return nq_order_by_weight(p->weights, p->size, stop, p->order);
     const size_t buckets = NQ_PLAN_COUNTING_MAX + 1;
     size_t *start = calloc(buckets + 1, sizeof *start);
     if (!start)
@@ -130,7 +138,7 @@ int nq_plan_create(nq_plan **out, int n, int engine, int depth, const nq_run_hoo
         err = NQ_ERR(EINTR);
     if (!err) {
         p->order = malloc((p->size + 1) * sizeof *p->order);
-        err = p->order ? order_by_weight(p) : NQ_ERR(ENOMEM);
+        err = p->order ? order_by_weight(p, stop) : NQ_ERR(ENOMEM);
     }
     if (err) {
         nq_plan_destroy(p);

@@ -46,8 +46,10 @@ struct nq_plan {
 
 /* The indexes 0..size-1 into order, largest weight first, ties by index (a
  * comparison sort: for a plan whose estimates are not small whole numbers,
- * and for an engine ranking its own pieces). 0 or NQ_ERR(ENOMEM). */
-int nq_order_by_weight(const double *weights, size_t size, size_t *order);
+ * and for an engine ranking its own pieces). 0, NQ_ERR(ENOMEM), or
+ * NQ_ERR(EINTR) once *stop (if not NULL) is set. */
+int nq_order_by_weight(const double *weights, size_t size, const volatile int *stop,
+                       size_t *order);
 
 /* An engine's code in fingerprints: FNV-1a of its name, in 31 bits. */
 int32_t nq_engine_code(const char *name);

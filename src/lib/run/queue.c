@@ -135,7 +135,7 @@ static int dealer_make(dealer *d, const nq_plan *plan, int threads, const size_t
     for (size_t k = 0; !err && k < todo_size; k++)
         sum[plan->groups[todo[k]]] += plan->weights[todo[k]];
     if (!err)
-        err = nq_order_by_weight(sum, groups, by);
+        err = nq_order_by_weight(sum, groups, NULL, by);
     for (size_t g = 0; !err && g < groups; g++) {
         int least = 0;
         for (int t = 1; t < threads; t++)
@@ -202,19 +202,19 @@ typedef struct {
     unsigned char *done;
     nq_sub_result *results;
     size_t fail_at;
+    size_t next; /* the queue's head, without the dealer */
     int stopped, failed;
 } run;
 
 static size_t finished; /* in this process, for fail_after */
 
 /* Subproblem i on thread t: counted into its result and t's sum, or
- * skipped once a stop or a failure is seen (not done). */
+ * skipped once a stop or a failure is seen (not done; the thread then
+ * takes no more). */
 static void run_one(run *r, int t, void *work, thread_acc *mine, size_t i)
 {
     const nq_engine *e = r->plan->engine;
     const nq_run_hooks *hooks = r->hooks;
-    /* Stopping skips the subproblems not yet started; the queue still
-     * drains them, at no cost. */
     if (nq_stop_seen(hooks->stop) || __atomic_load_n(&r->failed, __ATOMIC_RELAXED)) {
         __atomic_store_n(&r->stopped, 1, __ATOMIC_RELAXED);
         return;
@@ -288,20 +288,24 @@ static int run_list(const nq_plan *plan, int threads, const size_t *todo, size_t
         const int err = e->work_create ? e->work_create(plan, &work) : 0;
         if (err)
             __atomic_store_n(&r.failed, err, __ATOMIC_RELAXED);
+        /* A stop leaves the rest of the queue as it is: draining the
+         * millions of pieces of a large n took a while of every thread. */
         if (dealt) {
             size_t i;
-            while (dealer_next(&deal, t, &i))
+            while (!__atomic_load_n(&r.stopped, __ATOMIC_RELAXED) && dealer_next(&deal, t, &i))
                 run_one(&r, t, work, mine, i);
         } else {
-            /* nowait: a thread that finds the queue empty frees its
-             * buffers while the others finish their last subproblems, and
-             * meets them only at the region's end. A barrier here as well
-             * made a second wait on the slowest thread, and each wait for a
-             * thread that has gone to sleep (or lost its CPU) costs a
-             * wake-up: on a loaded 2-CPU machine 2-10 ms each (traced:
-             * n = 16, 2 threads). */
-#pragma omp for schedule(dynamic, 1) nowait
-            for (size_t k = 0; k < todo_size; k++)
+            /* The next subproblem as `omp for schedule(dynamic, 1)` would
+             * take it, with no barrier at the end: a thread that finds the
+             * queue empty frees its buffers while the others finish their
+             * last subproblems, and meets them only at the region's end. A
+             * barrier here as well made a second wait on the slowest
+             * thread, and each wait for a thread that has gone to sleep (or
+             * lost its CPU) costs a wake-up: on a loaded 2-CPU machine 2-10
+             * ms each (traced: n = 16, 2 threads). */
+            size_t k;
+            while (!__atomic_load_n(&r.stopped, __ATOMIC_RELAXED) &&
+                   (k = __atomic_fetch_add(&r.next, 1, __ATOMIC_RELAXED)) < todo_size)
                 run_one(&r, t, work, mine, todo[k]);
         }
         if (e->work_destroy)

@@ -13,9 +13,12 @@
 #include "halves/halves_work.h"
 #include "halves_fixtures.h"
 #include "known_values.h"
+#include "util.h" /* nq_splitmix64 */
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 /* The pieces of n = from..to (split while at most `most`: 0 for none) add
  * up to Q(n) on one code path, counted with buffers of `budget` bytes. */
@@ -162,6 +165,90 @@ Test(halves, a_stop_ends_a_piece)
     cr_assert_gt(stopped, 0);
     nq_halves_work_destroy(w);
     free(pieces);
+}
+
+/* A stop that comes at any moment (in a stream's chunk, the tables, the
+ * scan's passes, a tie pass) tells the last whole position; resumed from
+ * it again and again, a piece counts what it counts whole. The stops come
+ * from another thread after a random delay, the first 30 of each piece's
+ * rounds; the rounds after them run to the end. */
+typedef struct stopper {
+    volatile int stop;
+    long delay_ns;
+} stopper;
+
+static void *stop_later(void *arg)
+{
+    stopper *s = arg;
+    const struct timespec t = { 0, s->delay_ns };
+    nanosleep(&t, NULL);
+    s->stop = 1;
+    return NULL;
+}
+
+static void last_position(void *ctx, const nq_halves_pos *pos)
+{
+    *(nq_halves_pos *)ctx = *pos;
+}
+
+/* Piece i of w counted in rounds stopped at random; how many stopped. */
+static size_t count_stopped(nq_halves_work *w, const nq_halves_piece *piece, uint64_t *seed,
+                            nq_u128 *total)
+{
+    size_t stops = 0;
+    nq_halves_pos pos;
+    for (int round = 0;; round++) {
+        stopper s = { 0, (long)(nq_splitmix64(seed) % 2000000) };
+        pthread_t th;
+        const int timed = round < 30 && !pthread_create(&th, NULL, stop_later, &s);
+        nq_halves_pos at = { .set = UINT32_MAX }; /* none told */
+        nq_halves_tell tell = { last_position, &at, 1e9, 0 };
+        const int err = nq_halves_count_piece_from(w, piece, &s.stop, stops ? &pos : NULL, &tell,
+                                                   total);
+        if (timed)
+            pthread_join(th, NULL);
+        if (err != NQ_ERR(EINTR)) {
+            cr_assert_eq(err, 0);
+            return stops;
+        }
+        /* Told, and never behind where the round began: nothing lost. */
+        cr_assert_neq(at.set, UINT32_MAX, "stop %zu told no position", stops);
+        if (stops)
+            cr_assert(at.set > pos.set ||
+                          (at.set == pos.set && (at.east > pos.east ||
+                                                 (at.east == pos.east && at.west >= pos.west))),
+                      "stop %zu went back from set %u east %llu west %llu", stops, pos.set,
+                      (unsigned long long)pos.east, (unsigned long long)pos.west);
+        pos = at;
+        stops++;
+    }
+}
+
+Test(halves, a_stop_at_any_moment_resumes_whole, .timeout = 300)
+{
+    static const size_t budgets[2] = { 1, (size_t)2 << 20 };
+    uint64_t seed = 43;
+    size_t stops = 0;
+    for (int n = 17; n <= 18; n++)
+        for (int b = 0; b < 2; b++) {
+            nq_halves_piece *pieces;
+            size_t size;
+            cr_assert_eq(nq_halves_pieces(n, 0, 1, NULL, &pieces, &size), 0);
+            nq_halves_work *w;
+            cr_assert_eq(nq_halves_work_create(&w, n, nq_simd_best(), budgets[b]), 0);
+            size_t largest = 0;
+            for (size_t i = 1; i < size; i++)
+                if (nq_halves_estimate(n, &pieces[i]) > nq_halves_estimate(n, &pieces[largest]))
+                    largest = i;
+            nq_u128 whole, again;
+            cr_assert_eq(nq_halves_count_piece(w, &pieces[largest], NULL, &whole), 0);
+            stops += count_stopped(w, &pieces[largest], &seed, &again);
+            cr_assert(again == whole, "n=%d budget %zu piece %zu: %llu after stops, not %llu", n,
+                      budgets[b], largest, (unsigned long long)again, (unsigned long long)whole);
+            nq_halves_work_destroy(w);
+            free(pieces);
+        }
+    cr_assert_gt(stops, 20, "%zu stops", stops);
 }
 
 /* Pieces of several north row sets (as at n = 21) take their row sets

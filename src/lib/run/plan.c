@@ -32,18 +32,23 @@ int nq_order_by_weight(const double *weights, size_t size, const volatile int *s
         return NQ_ERR(ENOMEM);
     }
     uint64_t *other = key + size;
-    for (size_t i = 0; i < size; i++) {
+    int err = 0;
+    for (size_t i = 0; i < size && !err; i++) {
+        if (!(i % SORT_STOP_EVERY) && nq_stop_seen(stop))
+            err = NQ_ERR(EINTR);
         double w = weights[i] > 0 ? weights[i] : 0; /* -0.0 and the like as 0 */
         memcpy(&key[i], &w, sizeof w);
         key[i] = ~key[i];
         order[i] = i;
     }
     size_t *from = order, *to = tmp;
-    int err = 0;
     for (int shift = 0; shift < 64 && !err; shift += bits) {
         memset(count, 0, (digits + 1) * sizeof *count);
-        for (size_t i = 0; i < size; i++)
+        for (size_t i = 0; i < size && !err; i++) {
+            if (!(i % SORT_STOP_EVERY) && nq_stop_seen(stop))
+                err = NQ_ERR(EINTR);
             count[(key[i] >> shift & mask) + 1]++;
+        }
         for (size_t d = 0; d < digits; d++)
             count[d + 1] += count[d];
         for (size_t i = 0; i < size && !err; i++) {

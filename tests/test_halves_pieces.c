@@ -235,7 +235,7 @@ Test(halves, a_stop_at_any_moment_resumes_whole, .timeout = 300)
             size_t size;
             cr_assert_eq(nq_halves_pieces(n, 0, 1, NULL, &pieces, &size), 0);
             nq_halves_work *w;
-            cr_assert_eq(nq_halves_work_create(&w, n, nq_simd_best(), budgets[b]), 0);
+            cr_assert_eq(nq_halves_work_create(&w, n, nq_cpu_level(), budgets[b]), 0);
             size_t largest = 0;
             for (size_t i = 1; i < size; i++)
                 if (nq_halves_estimate(n, &pieces[i]) > nq_halves_estimate(n, &pieces[largest]))

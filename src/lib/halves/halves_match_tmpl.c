@@ -81,6 +81,32 @@ static void widen_chunks(nq_match *m, uint32_t nvec, size_t ne)
 #endif
 }
 
+/* Each group's east footprints into m->gcount (k >= 1); NQ_ERR(EINTR)
+ * once stopped. Four counters a group, side by side: a run of one pattern
+ * is not one chain of stores and loads. */
+static int count_groups(nq_match *m, const uint64_t *east, size_t ne)
+{
+    const int k = m->k;
+    int bit[NQ_MATCH_MAX_INDEX]; /* copies, as in prepare */
+    memcpy(bit, m->bit, sizeof bit);
+    const uint64_t mask = m->index_mask;
+    uint32_t(*c4)[4] = m->tally;
+    memset(c4, 0, ((size_t)1 << k) * sizeof c4[0]);
+    for (size_t j = 0; j < ne;) {
+        if (nq_stop_seen(m->stop))
+            return NQ_ERR(EINTR);
+        const size_t end = ne - j > NQ_MATCH_STOP_EVERY ? j + NQ_MATCH_STOP_EVERY : ne;
+        for (; j + 4 <= end; j += 4)
+            for (int u = 0; u < 4; u++)
+                c4[pattern(east[j + u], mask, bit, k)][u]++;
+        for (; j < end; j++)
+            c4[pattern(east[j], mask, bit, k)][0]++;
+    }
+    for (uint32_t g = 0; g < 1u << k; g++)
+        m->gcount[g] = c4[g][0] + c4[g][1] + c4[g][2] + c4[g][3];
+    return 0;
+}
+
 /* The east side: footprints grouped by their index pattern (the bits in
  * m->bit), each vector's chunk tables built from its bit rows. With index
  * bits, the footprints are first sorted by group into the top of the table
@@ -100,24 +126,8 @@ static int prepare(nq_match *m, const uint64_t *east, size_t ne)
     uint32_t *fill = m->fill;
     if (!k)
         m->gcount[0] = (uint32_t)ne;
-    else {
-        /* Four counters a group, side by side: a run of one pattern is not
-         * one chain of stores and loads. */
-        uint32_t(*c4)[4] = m->tally;
-        memset(c4, 0, groups * sizeof c4[0]);
-        for (size_t j = 0; j < ne;) {
-            if (nq_stop_seen(m->stop))
-                return NQ_ERR(EINTR);
-            const size_t end = ne - j > NQ_MATCH_STOP_EVERY ? j + NQ_MATCH_STOP_EVERY : ne;
-            for (; j + 4 <= end; j += 4)
-                for (int u = 0; u < 4; u++)
-                    c4[pattern(east[j + u], mask, bit, k)][u]++;
-            for (; j < end; j++)
-                c4[pattern(east[j], mask, bit, k)][0]++;
-        }
-        for (uint32_t g = 0; g < groups; g++)
-            m->gcount[g] = c4[g][0] + c4[g][1] + c4[g][2] + c4[g][3];
-    }
+    else if (count_groups(m, east, ne))
+        return NQ_ERR(EINTR);
     uint32_t nvec = 0;
     for (uint32_t g = 0; g < groups; g++) {
         m->gvec[g] = nvec;
@@ -151,7 +161,7 @@ static int prepare(nq_match *m, const uint64_t *east, size_t ne)
     _Alignas(64) uint64_t tail[LANES];
     for (uint32_t g = 0; g < groups; g++)
         for (uint32_t v = m->gvec[g]; v < m->gvec[g + 1]; v++) {
-            /* A vector's tables take microseconds; a block's, up to a second. */
+            /* A vector's tables take microseconds; a block's, far longer. */
             if (!(v & 15) && nq_stop_seen(m->stop))
                 return NQ_ERR(EINTR);
             const size_t first = (size_t)(v - m->gvec[g]) * LANES;
@@ -216,26 +226,17 @@ static int scan_once(nq_match *m, const uint64_t *west, size_t nw, uint64_t *cou
     return 0;
 }
 
-/* The west side against the prepared east one: the pairs with nothing in
- * common. */
-static int scan(nq_match *m, const uint64_t *west, size_t nw, uint64_t *count)
+/* West: sorted by group (m->wstart), each with its table offset per chunk
+ * (m->woff); NQ_ERR(EINTR) once stopped. */
+static int sort_west(nq_match *m, const uint64_t *west, size_t nw)
 {
-    *count = 0;
     const int k = m->k, nch = m->nch, cw = m->cw;
     const uint64_t low = (1u << cw) - 1;
     int bit[NQ_MATCH_MAX_INDEX]; /* copies, as in prepare */
     memcpy(bit, m->bit, sizeof bit);
     const uint64_t mask = m->index_mask;
-    const uint32_t groups = 1u << k, all = groups - 1;
-    const size_t vtab = ((size_t)nch << cw) * VBYTES;
+    const uint32_t groups = 1u << k;
     uint32_t *fill = m->fill;
-    if (!k && m->gvec[1] <= 2)
-        return scan_once(m, west, nw, count);
-    if (nq_match_reserve((void **)&m->wpat, &m->wpat_cap, nw * sizeof *m->wpat) ||
-        nq_match_reserve((void **)&m->woff, &m->woff_cap, nw * nch * sizeof *m->woff))
-        return NQ_ERR(ENOMEM);
-
-    /* West: sorted by group, each with its table offset per chunk. */
     memset(m->wstart, 0, (groups + 1) * sizeof *m->wstart);
     for (size_t i = 0; i < nw;) {
         if (nq_stop_seen(m->stop))
@@ -261,6 +262,24 @@ static int scan(nq_match *m, const uint64_t *west, size_t nw, uint64_t *count)
                 o[c] = (uint16_t)(((c << cw) + (int)(x >> cw * c & low)) * VBYTES);
         }
     }
+    return 0;
+}
+
+/* The west side against the prepared east one: the pairs with nothing in
+ * common. */
+static int scan(nq_match *m, const uint64_t *west, size_t nw, uint64_t *count)
+{
+    *count = 0;
+    const int k = m->k, nch = m->nch, cw = m->cw;
+    const uint32_t groups = 1u << k, all = groups - 1;
+    const size_t vtab = ((size_t)nch << cw) * VBYTES;
+    if (!k && m->gvec[1] <= 2)
+        return scan_once(m, west, nw, count);
+    if (nq_match_reserve((void **)&m->wpat, &m->wpat_cap, nw * sizeof *m->wpat) ||
+        nq_match_reserve((void **)&m->woff, &m->woff_cap, nw * nch * sizeof *m->woff))
+        return NQ_ERR(ENOMEM);
+    if (sort_west(m, west, nw))
+        return NQ_ERR(EINTR);
 
     /* Each east vector (two at a time) stays in L1 while every west
      * footprint that may match its group streams past. */

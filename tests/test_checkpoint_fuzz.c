@@ -8,6 +8,7 @@
 
 #include "engines.h"
 #include "util.h"
+#include "random.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -29,18 +30,7 @@ static unsigned char *done;
 static nq_sub_result *results;
 static uint64_t rng = 0x9e3779b97f4a7c15ull;
 
-static uint64_t next_random(void)
-{
-    rng ^= rng << 13;
-    rng ^= rng >> 7;
-    rng ^= rng << 17;
-    return rng;
-}
-
-static size_t below(size_t k)
-{
-    return k ? (size_t)(next_random() % k) : 0;
-}
+static size_t below(size_t k) { return random_below(&rng, k); }
 
 /* Replaces (or adds) the last line of text with the checksum of the rest. */
 static size_t seal(char *text, size_t len)

@@ -16,6 +16,7 @@
 #include "halves_fixtures.h"
 #include "levels.h"
 #include "symmetry.h"
+#include "random.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -128,14 +129,6 @@ static void row_sets_pair_into_their_solutions(nq_level level)
 LEVEL_TESTS(halves, every_row_set_pairs_into_its_solutions, row_sets_pair_into_their_solutions,
             .timeout = 300)
 
-static uint64_t next_random(uint64_t *x)
-{
-    *x ^= *x << 13;
-    *x ^= *x >> 7;
-    *x ^= *x << 17;
-    return *x;
-}
-
 /* Random footprints of every width and density, sets of every size around
  * the vector and group boundaries: each code path equals the plain count. */
 static void pair_counter_agrees_with_the_plain_count(nq_level level)
@@ -145,21 +138,21 @@ static void pair_counter_agrees_with_the_plain_count(nq_level level)
     nq_match *m;
     cr_assert_eq(nq_match_create(&m, level), 0);
     for (int trial = 0; trial < 60; trial++) {
-        const int bits = 2 + (int)(next_random(&seed) % 61);
+        const int bits = 2 + (int)(random_next(&seed) % 61);
         const uint64_t mask = bits == 64 ? ~0ull : (1ull << bits) - 1;
         const size_t sizes[] = { 0, 1, 63, 64, 65, 255, 256, 257, 511, 512, 513, 1500, 5000 };
-        const size_t nw = sizes[next_random(&seed) % 13], ne = sizes[next_random(&seed) % 13];
-        const int sparse = 1 + (int)(next_random(&seed) % 4);
+        const size_t nw = sizes[random_next(&seed) % 13], ne = sizes[random_next(&seed) % 13];
+        const int sparse = 1 + (int)(random_next(&seed) % 4);
         for (size_t i = 0; i < nw; i++) {
             uint64_t x = mask;
             for (int k = 0; k < sparse; k++)
-                x &= next_random(&seed);
+                x &= random_next(&seed);
             west[i] = x;
         }
         for (size_t j = 0; j < ne; j++) {
             uint64_t x = mask;
             for (int k = 0; k < sparse; k++)
-                x &= next_random(&seed);
+                x &= random_next(&seed);
             east[j] = x;
         }
         uint64_t fast;
@@ -206,7 +199,7 @@ static void pair_counter_with_every_index_bit(nq_level level)
     const uint64_t mask = (1ull << BITS) - 1;
     memset(within, 0, sizeof *within << BITS);
     for (size_t j = 0; j < ne; j++) {
-        east[j] = next_random(&seed) & next_random(&seed) & mask;
+        east[j] = random_next(&seed) & random_next(&seed) & mask;
         within[east[j]]++;
     }
     for (int b = 0; b < BITS; b++)
@@ -215,7 +208,7 @@ static void pair_counter_with_every_index_bit(nq_level level)
                 within[s] += within[s ^ (1u << b)];
     uint64_t expect = 0;
     for (size_t i = 0; i < NW; i++) {
-        west[i] = next_random(&seed) & next_random(&seed) & mask;
+        west[i] = random_next(&seed) & random_next(&seed) & mask;
         expect += within[~west[i] & mask];
     }
     uint64_t fast;

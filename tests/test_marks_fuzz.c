@@ -10,6 +10,7 @@
 
 #include "engines.h"
 #include "util.h"
+#include "random.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -27,18 +28,7 @@ static char path[64];
 static nq_plan *plan;
 static uint64_t rng = 0x2545f4914f6cdd1dull;
 
-static uint64_t next_random(void)
-{
-    rng ^= rng << 13;
-    rng ^= rng >> 7;
-    rng ^= rng << 17;
-    return rng;
-}
-
-static size_t below(size_t k)
-{
-    return k ? (size_t)(next_random() % k) : 0;
-}
+static size_t below(size_t k) { return random_below(&rng, k); }
 
 /* What a count told (its log), kept. */
 typedef struct told {

@@ -78,6 +78,17 @@ finish() {
     exit 0
 }
 
+# exact STATUS STDOUT STDERR CMD...: exact status, stdout and stderr.
+exact() {
+    local want_status=$1 want_out=$2 want_err=$3
+    shift 3
+    "$@" >out 2>err
+    local got=$?
+    check "$*: status $got, want $want_status" test "$got" -eq "$want_status"
+    check "$*: stdout '$(head -c 300 out)', want '$want_out'" test "$(cat out)" = "$want_out"
+    check "$*: stderr '$(head -c 300 err)', want '$want_err'" test "$(cat err)" = "$want_err"
+}
+
 json_field() { python3 -c 'import json,sys; print(json.dumps(json.load(sys.stdin)[sys.argv[1]]))' "$1"; }
 
 # OEIS A000170 and A002562.

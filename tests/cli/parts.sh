@@ -10,16 +10,6 @@ here=$(readlink -f "$(dirname "$0")")
 source "$here/lib.sh"
 cd "$tmp" || exit 1
 
-# run STATUS STDOUT STDERR CMD...: exact status, stdout and stderr.
-run() {
-    local want_status=$1 want_out=$2 want_err=$3
-    shift 3
-    "$@" >out 2>err
-    local got=$?
-    check "$*: status $got, want $want_status" test "$got" -eq "$want_status"
-    check "$*: stdout '$(head -c 300 out)', want '$want_out'" test "$(cat out)" = "$want_out"
-    check "$*: stderr '$(head -c 300 err)', want '$want_err'" test "$(cat err)" = "$want_err"
-}
 # The line without its time.
 untimed() { sed 's/ seconds=[0-9.]*$//'; }
 
@@ -43,7 +33,7 @@ check "a part given twice with equal counts: accepted" test "$("$bin" merge p1.c
     "n=12 total=14200 unique=1787 engine=halves threads=1 parts=3 files=4"
 
 # --status: complete or not, exit 0.
-run 0 "n=12 engine=halves depth=0 parts=3 files=2 subproblems=144 missing=9 work_done=66.7% solutions_so_far=9082
+exact 0 "n=12 engine=halves depth=0 parts=3 files=2 subproblems=144 missing=9 work_done=66.7% solutions_so_far=9082
 part 1/3: complete (8 subproblems)
 part 2/3: 9 of 9 missing
 part 3/3: complete (127 subproblems)" "" "$bin" merge --status p1.ck p3.ck
@@ -51,28 +41,28 @@ out=$("$bin" merge --status --json p1.ck p3.ck)
 check "--status --json: missing per part" test "$(json_field missing_per_part <<<"$out")" = "[0, 9, 0]"
 
 # Refused: one line, exit 1, nothing on stdout.
-run 1 "" "nqueens: merge: 9 of 144 subproblems missing: part 2/3 (all 9); no total without them" \
+exact 1 "" "nqueens: merge: 9 of 144 subproblems missing: part 2/3 (all 9); no total without them" \
     "$bin" merge p1.ck p3.ck
 "$bin" count 13 -t 1 --part 2/3 --checkpoint n13.ck >/dev/null
-run 1 "" "nqueens: merge: checkpoint 'n13.ck': made for n=13 engine=halves depth=0, not n=12 engine=halves depth=0" \
+exact 1 "" "nqueens: merge: checkpoint 'n13.ck': made for n=13 engine=halves depth=0, not n=12 engine=halves depth=0" \
     "$bin" merge p1.ck p2.ck n13.ck
 "$bin" count 12 -t 1 --engine parallel-sym8 --part 3/3 --checkpoint sym8.ck >/dev/null
-run 1 "" "nqueens: merge: checkpoint 'sym8.ck': made for n=12 engine=parallel-sym8 depth=3, not n=12 engine=halves depth=0" \
+exact 1 "" "nqueens: merge: checkpoint 'sym8.ck': made for n=12 engine=parallel-sym8 depth=3, not n=12 engine=halves depth=0" \
     "$bin" merge p1.ck p2.ck sym8.ck
 "$bin" count 12 -t 1 --engine parallel-sym8 --depth 2 --part 1/3 --checkpoint depth2.ck >/dev/null
-run 1 "" "nqueens: merge: checkpoint 'depth2.ck': made for n=12 engine=parallel-sym8 depth=2, not n=12 engine=parallel-sym8 depth=3" \
+exact 1 "" "nqueens: merge: checkpoint 'depth2.ck': made for n=12 engine=parallel-sym8 depth=2, not n=12 engine=parallel-sym8 depth=3" \
     "$bin" merge sym8.ck depth2.ck
 "$bin" count 12 -t 1 --part 1/2 --checkpoint half.ck >/dev/null
-run 1 "" "nqueens: merge: checkpoint 'half.ck' holds part 1/2, 'p1.ck' part 1/3: the files must come from one split (the same M)" \
+exact 1 "" "nqueens: merge: checkpoint 'half.ck' holds part 1/2, 'p1.ck' part 1/3: the files must come from one split (the same M)" \
     "$bin" merge p1.ck p2.ck half.ck
 "$bin" count 12 -t 1 --checkpoint whole.ck >/dev/null
-run 1 "" "nqueens: merge: checkpoint 'whole.ck' holds a whole count, 'p1.ck' part 1/3: the files must come from one split (the same M)" \
+exact 1 "" "nqueens: merge: checkpoint 'whole.ck' holds a whole count, 'p1.ck' part 1/3: the files must come from one split (the same M)" \
     "$bin" merge p1.ck whole.ck
 head -c 200 p2.ck >damaged.ck
-run 1 "" "nqueens: merge: checkpoint 'damaged.ck': truncated or damaged (no valid checksum line)" \
+exact 1 "" "nqueens: merge: checkpoint 'damaged.ck': truncated or damaged (no valid checksum line)" \
     "$bin" merge p1.ck damaged.ck p3.ck
-run 1 "" "nqueens: merge: checkpoint 'none.ck': no such file" "$bin" merge p1.ck none.ck
-run 2 "" "nqueens: merge: missing FILE..., the checkpoints of the parts (see 'nqueens merge --help')" \
+exact 1 "" "nqueens: merge: checkpoint 'none.ck': no such file" "$bin" merge p1.ck none.ck
+exact 2 "" "nqueens: merge: missing FILE..., the checkpoints of the parts (see 'nqueens merge --help')" \
     "$bin" merge --json
 
 # The same subproblem with two counts: part 3/3 with one count changed by 8
@@ -85,7 +75,7 @@ python3 "$here/reseal.py" edited.ck "$k" $((total - 8)) "$unique" >/dev/null
 "$bin" merge p1.ck p2.ck edited.ck >out 2>err
 check "a re-sealed edit without its twin: exit 1" test $? -eq 1
 check "... by the published values: $(cat err)" test "$(cat err)" = "nqueens: merge: the files give total=14192 for n=12, not the published Q(12)=14200: a file holds a wrong count"
-run 1 "" "nqueens: merge: subproblem $sub has two counts: 'p3.ck' holds total=$total unique=$unique, 'edited.ck' holds total=$((total - 8)) unique=$unique" \
+exact 1 "" "nqueens: merge: subproblem $sub has two counts: 'p3.ck' holds total=$total unique=$unique, 'edited.ck' holds total=$((total - 8)) unique=$unique" \
     "$bin" merge p1.ck p2.ck p3.ck edited.ck
 
 # A part killed with SIGKILL once its file holds a subproblem, resumed, then

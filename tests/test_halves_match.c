@@ -6,17 +6,10 @@
 
 #include "halves/halves_match_priv.h" /* the index bits and chunks used */
 #include "levels.h"
+#include "random.h"
 
 #include <stdint.h>
 #include <stdlib.h>
-
-static uint64_t next_random(uint64_t *x)
-{
-    *x ^= *x << 13;
-    *x ^= *x >> 7;
-    *x ^= *x << 17;
-    return *x;
-}
 
 /* Large east blocks choose their index bits by the pairs they prune, not
  * by how often each bit is set: where two frequent bits always stand
@@ -31,8 +24,8 @@ static void index_bits_skip_a_bit_that_prunes_nothing_more(nq_level level)
     const uint64_t mask = (1ull << BITS) - 1;
     for (size_t i = 0; i < NW + NE; i++) {
         /* Bits 0 and 1 together in 15 of 16 footprints; the others in half. */
-        uint64_t x = next_random(&seed) & mask & ~3ull;
-        if (next_random(&seed) % 16)
+        uint64_t x = random_next(&seed) & mask & ~3ull;
+        if (random_next(&seed) % 16)
             x |= 3;
         if (i < NW)
             west[i] = x;
@@ -68,9 +61,9 @@ static void nine_wide_chunks_count_as_the_plain_count(nq_level level)
     cr_assert(west && east);
     const uint64_t mask = (1ull << BITS) - 1;
     for (size_t i = 0; i < NW; i++)
-        west[i] = next_random(&seed) & next_random(&seed) & next_random(&seed) & mask;
+        west[i] = random_next(&seed) & random_next(&seed) & random_next(&seed) & mask;
     for (size_t j = 0; j < NE; j++)
-        east[j] = next_random(&seed) & mask;
+        east[j] = random_next(&seed) & mask;
     nq_match *m;
     cr_assert_eq(nq_match_create(&m, level), 0);
     uint64_t fast;

@@ -72,9 +72,9 @@ fi
 # estimate says nothing for short ones.
 # said_then_stopped ARGS...: nqueens ARGS, stopped once it says something
 # (SIGTERM: a background job has SIGINT ignored, and verify keeps that).
-# said_then_stopped [-w SECONDS] ARGS...: within SECONDS (default 60).
+# said_then_stopped [-w SECONDS] ARGS...: within SECONDS (default 180: a net, as the sanitizers' build on a busy machine is slow).
 said_then_stopped() {
-    local within=60
+    local within=180
     if [ "$1" = -w ]; then
         within=$2
         shift 2
@@ -90,7 +90,7 @@ said_then_stopped count 24 -t 2
 check "count 24: an estimate ($(cat "$tmp/err"))" grep -q "^nqueens: count 24 on 2 threads may take about [0-9.]* days .*--checkpoint FILE keeps the work" "$tmp/err"
 # The estimate's sample is stopped at 15 s where its first draws are slow
 # (two slices of n = 32 take minutes here), and the rough figure said.
-said_then_stopped -w 40 count 32 -t 2
+said_then_stopped -w 120 count 32 -t 2
 check "count 32: the rough estimate once the sample is stopped" grep -q "^nqueens: count 32 on 2 threads may take about [0-9.]* years" "$tmp/err"
 said_then_stopped verify --max 27
 check "verify --max 27: an estimate" grep -q "^nqueens: verify --max 27 may take about [0-9.]* years" "$tmp/err"

@@ -1,6 +1,7 @@
 /* Marks as the progress reads them: a halves mark's share of its piece
- * (in 0..1, growing along the piece, -1 for another budget's), and a
- * count's fraction, which adds them and never goes back. */
+ * (in 0..1, growing along the piece; a larger budget's, its row set's
+ * start), and a count's fraction, which adds them and never goes back;
+ * and a mark gone on from in other blocks than its own. */
 #include <criterion/criterion.h>
 
 #include "run/count_marks.h"
@@ -87,7 +88,11 @@ Test(marks, a_share_grows_along_a_piece, .timeout = 300)
                 if (!t.pos[k].set)
                     first_set = share;
                 const nq_mark other = mark_of(&plan, i, budget + 1, &t.pos[k], blocks);
-                cr_assert_eq(nq_halves_mark_share(&plan, i, &other), -NQ_MARK_BLOCKS);
+                /* Larger blocks than the plan's: its row set's start. */
+                const nq_halves_pos start = { .set = t.pos[k].set, .sum = t.pos[k].sum };
+                const nq_mark trimmed = mark_of(&plan, i, budget, &start, 0);
+                cr_assert_eq(nq_halves_mark_share(&plan, i, &other),
+                             nq_halves_mark_share(&plan, i, &trimmed));
             }
             /* The first set's last position: its blocks all but done. */
             near_end += t.count && t.blocks[0] && unit > 0 && first_set > 0.9 * unit;
@@ -187,4 +192,81 @@ Test(marks, a_count_fraction_never_goes_back, .timeout = 300)
         else
             cr_assert_lt(s.fraction[s.count - 1], 1);
     }
+}
+
+/* Piece i of plan gone on from mark m by a thread of w, stopped at once:
+ * the mark it tells (the first a checkpoint would write). */
+static nq_mark first_told(const nq_plan *plan, size_t i, nq_halves_work *w, const nq_mark *m,
+                          nq_marks *marks)
+{
+    static const volatile int stop = 1;
+    nq_sub_result out;
+    cr_assert_eq(nq_halves_count_marked(plan, i, w, &stop, m, marks, 0, &out), NQ_ERR(EINTR));
+    nq_mark *copy;
+    cr_assert_eq(nq_marks_copy(marks, NULL, &copy), 1);
+    const nq_mark first = *copy;
+    free(copy);
+    return first;
+}
+
+/* A mark goes on in any blocks (another -t or --max-memory). Made in a
+ * smaller budget's blocks, a thread goes on from its very position in
+ * them: its first mark holds the same, and its own blocks come back after.
+ * Made in larger ones, which do not fit, from its row set's start, the
+ * sets before it kept. Either way the piece counts what it counts whole. */
+Test(marks, a_mark_goes_on_in_other_blocks, .timeout = 300)
+{
+    static told t;
+    static const size_t budgets[2] = { NQ_HALVES_BUDGET_MIN, 4 * NQ_HALVES_BUDGET_MIN };
+    size_t kept = 0, trimmed = 0;
+    for (int n = 14; n <= 16; n++) {
+        nq_plan plan = { .n = n, .engine = &nq_halves_engine };
+        nq_halves_piece *pieces;
+        cr_assert_eq(nq_halves_pieces(n, 0, 1, NULL, &pieces, &plan.size), 0);
+        plan.subs = pieces;
+        nq_halves_work *w[2];
+        nq_marks *marks;
+        for (int b = 0; b < 2; b++)
+            cr_assert_eq(nq_halves_work_create(&w[b], n, nq_cpu_level(), budgets[b]), 0);
+        cr_assert_eq(nq_marks_create(&marks, 1, NULL, 0), 0);
+        for (size_t i = 0; i < plan.size; i += 3)
+            for (int from = 0; from < 2; from++) {
+                nq_halves_tell tell = { keep_position, &t, 0, 0 };
+                nq_u128 whole;
+                t.count = 0;
+                cr_assert_eq(nq_halves_count_piece_from(w[from], &pieces[i], NULL, NULL, &tell,
+                                                        &whole), 0);
+                plan.work_budget = budgets[!from];
+                for (size_t k = 0; k < t.count; k += 1 + t.count / 6) {
+                    const nq_halves_pos *p = &t.pos[k];
+                    const nq_mark m = nq_halves_mark(&plan, i, budgets[from], p, 0);
+                    const int inside = p->east || p->west, trim = from && inside;
+                    cr_assert_eq(nq_halves_mark_trimmed(&plan, i, &m), trim, "n=%d piece %zu", n,
+                                 i);
+                    const nq_mark first = first_told(&plan, i, w[!from], &m, marks);
+                    /* At a row set's start, in its own blocks. */
+                    const nq_halves_pos at = { .set = p->set, .sum = p->sum };
+                    const nq_mark want =
+                        inside && !from ? m : nq_halves_mark(&plan, i, budgets[!from], &at, 0);
+                    cr_assert_arr_eq(first.w, want.w, sizeof want.w,
+                                     "n=%d piece %zu position %zu from budget %zu", n, i, k,
+                                     budgets[from]);
+                    nq_sub_result out;
+                    cr_assert_eq(nq_halves_count_marked(&plan, i, w[!from], NULL, &m, marks, 0,
+                                                        &out), 0);
+                    cr_assert(out.total == whole, "n=%d piece %zu position %zu: %llu, not %llu",
+                              n, i, k, (unsigned long long)out.total,
+                              (unsigned long long)whole);
+                    cr_assert_eq(nq_halves_work_budget(w[!from]), budgets[!from]);
+                    kept += !from && inside;
+                    trimmed += trim;
+                }
+            }
+        for (int b = 0; b < 2; b++)
+            nq_halves_work_destroy(w[b]);
+        nq_marks_destroy(marks);
+        free(pieces);
+    }
+    cr_assert_gt(kept, 50, "%zu positions kept inside smaller blocks", kept);
+    cr_assert_gt(trimmed, 50, "%zu positions trimmed to their row set", trimmed);
 }

@@ -54,9 +54,9 @@ typedef struct nq_engine {
     /* Optional, with count_marked: the share of subproblem i done at mark
      * m, 0 to 1, never less for a later mark of the same count (the
      * progress adds it); -NQ_MARK_* (marks.h) if a thread of this plan
-     * cannot go on from m (another budget's blocks, or a mark that fails
-     * its seal): i then starts again. A mark's w[0] is the budget it holds
-     * for (nq_count says which limit keeps it). */
+     * cannot go on from m (a mark that fails its seal, say): i then
+     * starts again. A halves mark's w[0] is the budget of the blocks its
+     * position is in (halves_marks.c goes on from it in any). */
     double (*mark_share)(const nq_plan *plan, size_t i, const nq_mark *m);
     /* Whether (total, unique) can be subproblem i's counts: a checkpoint
      * with an implausible value is refused. */

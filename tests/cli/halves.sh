@@ -79,7 +79,17 @@ fi
 # memory limit set each thread's blocks, which marks hold for (-t always,
 # the default threads too; --max-memory as given), and the path quoted for
 # a shell. Run as printed, it resumes from the marks, with nothing said of
-# them; with other blocks it says once that their progress is dropped.
+# them.
+copy_if_inside() { # FROM TO: FROM copied to TO if a mark has east or west blocks done
+    python3 - "$@" <<'PY'
+import os, sys
+text = open(sys.argv[1]).read() if os.path.exists(sys.argv[1]) else ""
+marks = [l.split() for l in text.splitlines() if len(l.split()) == 11]
+if not (text.endswith("\n") and any(int(m[2]) or int(m[3]) for m in marks)):
+    sys.exit(1)
+open(sys.argv[2], "w").write(text)
+PY
+}
 if ! sanitized "$bin"; then # minutes under AddressSanitizer
     ck="$tmp/it's marked.ckpt"
     NQUEENS_MARK_EVERY=0 "$bin" count 18 -t 2 --max-memory 11M --checkpoint "$ck" \
@@ -94,7 +104,6 @@ if ! sanitized "$bin"; then # minutes under AddressSanitizer
 the work done is saved in '$ck'; resume with: nqueens count 18 --engine halves -t 2 \
 --max-memory 11M --checkpoint '$tmp/it'\\''s marked.ckpt'"
     check "hint: marks saved" grep -q '^marks [1-9]' "$ck"
-    cp "$ck" "$tmp/other.ckpt"
     cp "$ck" "$tmp/kept.ckpt"
     command=$(sed -n 's/.*; resume with: nqueens //p' "$tmp/err")
     eval "set -- $command"
@@ -102,20 +111,40 @@ the work done is saved in '$ck'; resume with: nqueens count 18 --engine halves -
     check "hint: resumed total" test "$(json_field total <<<"$out")" = "${Q[18]}"
     check "hint: resumed unique" test "$(json_field unique <<<"$out")" = "${U[18]}"
     check "hint: marks used, nothing said ($(cat "$tmp/err"))" test ! -s "$tmp/err"
-    # Resumed with other blocks (-t 3 under the same limit: each thread less),
-    # the marks cannot be used: said once, not an error (the count goes on,
-    # exact, status 0), with the options that keep them; run with those, the
-    # marks are used and nothing is said.
+    # Resumed with other blocks: with -t 1 under the same limit (larger
+    # blocks, which hold the marks' smaller ones) the marks are gone on
+    # from and nothing is said. With -t 3 (each thread's blocks smaller
+    # than a mark's), a mark inside a row set's blocks goes on from that
+    # row set's start: said once, not an error (the count goes on, exact,
+    # status 0), with the options that keep it all; run with those,
+    # nothing is said.
+    # A checkpoint with a mark inside a row set's blocks, as a kill leaves
+    # it (with a mark after every block), copied whole when it has one;
+    # then resumed with other blocks.
+    NQUEENS_MARK_EVERY=0 "$bin" count 18 -t 2 --max-memory 11M --checkpoint "$tmp/killed.ckpt" \
+        --checkpoint-every 0.05 >/dev/null 2>&1 &
+    pid=$!
+    await $pid 60 "smaller blocks: a mark inside a row set" copy_if_inside "$tmp/killed.ckpt" \
+        "$tmp/other.ckpt"
+    kill -9 $pid
+    wait $pid 2>/dev/null
+    cp "$tmp/other.ckpt" "$tmp/kept.ckpt"
+    cp "$tmp/other.ckpt" "$tmp/larger.ckpt"
+    out=$("$bin" count 18 -t 1 --max-memory 11M --checkpoint "$tmp/larger.ckpt" --json 2>"$tmp/err")
+    check "larger blocks: status 0" test $? -eq 0
+    check "larger blocks: total" test "$(json_field total <<<"$out")" = "${Q[18]}"
+    check "larger blocks: nothing said ($(cat "$tmp/err"))" test ! -s "$tmp/err"
     out=$("$bin" count 18 -t 3 --max-memory 11M --checkpoint "$tmp/other.ckpt" --json 2>"$tmp/err")
-    check "dropped: status 0" test $? -eq 0
-    check "dropped: total" test "$(json_field total <<<"$out")" = "${Q[18]}"
-    check "dropped: unique" test "$(json_field unique <<<"$out")" = "${U[18]}"
-    check "dropped: one line" test "$(wc -l <"$tmp/err")" = 1
-    check "dropped: $(cat "$tmp/err")" grep -Eq "^nqueens: checkpoint '$tmp/other.ckpt': the progress \
-inside [1-9][0-9]* subproblems? is dropped and (it|they) counts? again from (its|their) start: it \
-was made by threads with [0-9.]+ MiB of blocks, this run's have [0-9.]+ MiB \(-t and \
---max-memory set them\); -t 3 --max-memory [0-9]+[KMG]? keeps it$" "$tmp/err"
-    keep=$(sed -n 's/.*; \(-t 3 --max-memory [0-9]*[KMG]*\) keeps it$/\1/p' "$tmp/err")
+    check "smaller blocks: status 0" test $? -eq 0
+    check "smaller blocks: total" test "$(json_field total <<<"$out")" = "${Q[18]}"
+    check "smaller blocks: unique" test "$(json_field unique <<<"$out")" = "${U[18]}"
+    check "smaller blocks: one line" test "$(wc -l <"$tmp/err")" = 1
+    check "smaller blocks: $(cat "$tmp/err")" grep -Eq "^nqueens: checkpoint \
+'$tmp/other.ckpt': [1-9][0-9]* subproblems? goe?s? on from the start of the row set (its|their) \
+marks? (is|are) in, not from the marks?: (it was|they were) made by threads with [0-9.]+ MiB of \
+blocks, this run's have [0-9.]+ MiB \(-t and --max-memory set them\), too few to hold a \
+position inside them; -t 3 --max-memory [0-9]+[KMG]? keeps it all$" "$tmp/err"
+    keep=$(sed -n 's/.*; \(-t 3 --max-memory [0-9]*[KMG]*\) keeps it all$/\1/p' "$tmp/err")
     read -ra keep <<<"$keep"
     out=$("$bin" count 18 "${keep[@]}" --checkpoint "$tmp/kept.ckpt" --json 2>"$tmp/err")
     check "kept with ${keep[*]}: total" test "$(json_field total <<<"$out")" = "${Q[18]}"

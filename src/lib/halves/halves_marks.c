@@ -31,8 +31,9 @@
 typedef struct mark_teller {
     nq_marks *marks;
     int thread;
-    size_t i, budget;
-    uint64_t piece; /* piece_digest */
+    size_t i;
+    const nq_halves_work *work; /* whose blocks the position is in */
+    uint64_t piece;             /* piece_digest */
     const nq_halves_tell *tell; /* its blocks */
 } mark_teller;
 
@@ -87,7 +88,7 @@ static void set_mark(void *ctx, const nq_halves_pos *pos)
     const mark_teller *m = ctx;
     const nq_halves_tell *t = m->tell;
     const uint64_t blocks = t->blocks_set == pos->set ? t->blocks : 0;
-    const nq_mark mark = mark_sealed(m->i, m->piece, m->budget, pos, blocks);
+    const nq_mark mark = mark_sealed(m->i, m->piece, nq_halves_work_budget(m->work), pos, blocks);
     nq_marks_set(m->marks, m->thread, &mark);
 }
 
@@ -99,12 +100,17 @@ static size_t plan_budget(const nq_plan *plan)
         .budget;
 }
 
-/* 0 if mark m of piece i can be gone on from by a thread of `budget`, with
- * its position into pos; else why not (NQ_MARK_*): only a sealed mark of
- * this piece, these blocks and a plausible sum (a wrong one could only
- * lower the count). Word 7 only tells the progress. */
+/* 0 if mark m of piece i can be gone on from by a thread whose blocks
+ * were made for `budget`, with its position into pos and the budget of
+ * the blocks that position is in into *blocks; else why not (NQ_MARK_*):
+ * only a sealed mark of this piece and a plausible sum (a wrong one could
+ * only lower the count). Blocks of a smaller budget fit in the thread's
+ * memory (nq_halves_work_reshape): the position is kept whole. Larger ones
+ * do not: it goes back to the start of its row set, which is the same in
+ * any blocks, with the row sets before it kept. Word 7 only tells the
+ * progress. */
 static int mark_check(const nq_plan *plan, size_t i, size_t budget, const nq_mark *m,
-                      nq_halves_pos *pos)
+                      nq_halves_pos *pos, size_t *blocks)
 {
     if (!m->w[PIECE])
         return NQ_MARK_UNSEALED;
@@ -112,14 +118,28 @@ static int mark_check(const nq_plan *plan, size_t i, size_t budget, const nq_mar
         return NQ_MARK_ELSEWHERE;
     if (m->w[SEAL] != seal_of(m))
         return NQ_MARK_EDITED;
-    if (nq_halves_mark_budget(m) != budget)
-        return NQ_MARK_BLOCKS;
     if (m->w[0] >> LAYOUT_SHIFT != LAYOUT || m->w[1] > UINT32_MAX || m->w[4] > INT64_MAX ||
         ((const nq_halves_piece *)plan->subs)[i].turns)
         return NQ_MARK_IMPOSSIBLE;
     *pos = (nq_halves_pos){ .set = (uint32_t)m->w[1], .east = m->w[2], .west = m->w[3],
                             .pairs = m->w[4], .sum = (nq_u128)m->w[6] << 64 | m->w[5] };
-    return plan->engine->plausible(plan, i, pos->sum, 0) ? 0 : NQ_MARK_IMPOSSIBLE;
+    if (!plan->engine->plausible(plan, i, pos->sum, 0))
+        return NQ_MARK_IMPOSSIBLE;
+    *blocks = nq_halves_mark_budget(m);
+    if ((!pos->east && !pos->west) || *blocks > budget ||
+        nq_halves_sizes_for(*blocks).budget != *blocks) {
+        *pos = (nq_halves_pos){ .set = pos->set, .sum = pos->sum };
+        *blocks = budget;
+    }
+    return 0;
+}
+
+int nq_halves_mark_trimmed(const nq_plan *plan, size_t i, const nq_mark *m)
+{
+    nq_halves_pos pos;
+    size_t blocks;
+    return !mark_check(plan, i, plan_budget(plan), m, &pos, &blocks) &&
+           (pos.east != m->w[2] || pos.west != m->w[3]);
 }
 
 int nq_halves_count_marked(const nq_plan *plan, size_t i, void *work, const volatile int *stop,
@@ -130,17 +150,24 @@ int nq_halves_count_marked(const nq_plan *plan, size_t i, void *work, const vola
         return plan->engine->count_one(plan, i, work, stop, out);
     out->total = out->unique = 0;
     nq_halves_tell tell = { set_mark, NULL, nq_mark_every(), 0 };
-    mark_teller m = { marks, t, i, nq_halves_work_budget(work), piece_digest(plan, i), &tell };
+    mark_teller m = { marks, t, i, work, piece_digest(plan, i), &tell };
     tell.ctx = &m;
     nq_halves_pos pos;
-    const int from_mark = from && !mark_check(plan, i, m.budget, from, &pos);
+    const size_t own = nq_halves_work_own_budget(work);
+    size_t blocks = own;
+    const int from_mark = from && !mark_check(plan, i, own, from, &pos, &blocks) &&
+                          !nq_halves_work_reshape(work, blocks);
     tell.find_blocks = nq_marks_progress(marks) && plan->n >= NQ_HALVES_BLOCKS_FROM;
-    if (from_mark) { /* the blocks of the row set it is in, if it has them */
+    if (from_mark && blocks == nq_halves_mark_budget(from)) {
+        /* the blocks of the row set it is in, if it has them */
         tell.blocks_set = pos.set;
         tell.blocks = from->w[7];
     }
-    return nq_halves_count_piece_from(work, c, stop, from_mark ? &pos : NULL, &tell,
-                                      &out->total);
+    int err = nq_halves_count_piece_from(work, c, stop, from_mark ? &pos : NULL, &tell,
+                                         &out->total);
+    /* Stopped in a resumed mark's blocks: the thread's own for the next. */
+    const int back = nq_halves_work_reshape(work, own);
+    return err ? err : back;
 }
 
 /* The row sets of piece c that count, as its count walks them
@@ -160,7 +187,8 @@ static uint32_t piece_sets(int n, const nq_halves_piece *c)
 double nq_halves_mark_share(const nq_plan *plan, size_t i, const nq_mark *m)
 {
     nq_halves_pos pos;
-    const int why = mark_check(plan, i, plan_budget(plan), m, &pos);
+    size_t blocks;
+    const int why = mark_check(plan, i, plan_budget(plan), m, &pos, &blocks);
     if (why)
         return -why;
     const uint32_t sets = piece_sets(plan->n, &((const nq_halves_piece *)plan->subs)[i]);

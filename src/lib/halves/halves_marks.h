@@ -14,6 +14,10 @@ nq_mark nq_halves_mark(const nq_plan *plan, size_t i, size_t budget, const nq_ha
                        uint64_t blocks);
 /* The budget of the threads that told mark m (word 0 without its layout byte). */
 uint64_t nq_halves_mark_budget(const nq_mark *m);
+/* Whether this plan's threads go on from mark m only from the start of
+ * the row set it is in: it was made in larger blocks than theirs (another
+ * -t or --max-memory), which do not fit in their memory. */
+int nq_halves_mark_trimmed(const nq_plan *plan, size_t i, const nq_mark *m);
 /* In [0, 1]: the row sets done over those that count, and in the one it
  * is in the east blocks done and the west blocks scanned against the next
  * over its blocks, where the mark holds them (word 7); for a mark this

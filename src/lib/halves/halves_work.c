@@ -75,7 +75,7 @@ int nq_halves_work_create(nq_halves_work **out, int n, nq_level level, size_t bu
         return NQ_ERR(ENOMEM);
     w->G = geom_of(n);
     w->transpose = nq_halves_transposes(n);
-    w->z = nq_halves_sizes_for(budget ? budget : NQ_HALVES_BUDGET_DEFAULT);
+    w->z = w->own = nq_halves_sizes_for(budget ? budget : NQ_HALVES_BUDGET_DEFAULT);
     int err = nq_match_create(&w->match, level);
     w->join = nq_halves_join_fn(level);
     /* One block, not a mapping per buffer: two threads mapping and
@@ -108,6 +108,30 @@ void nq_halves_work_destroy(nq_halves_work *w)
     free(w->block);
     nq_match_destroy(w->match);
     free(w);
+}
+
+int nq_halves_work_reshape(nq_halves_work *w, size_t budget)
+{
+    const nq_halves_sizes z = nq_halves_sizes_for(budget);
+    if (z.budget == w->z.budget)
+        return 0;
+    const nq_halves_sizes was = w->z;
+    w->z = z;
+    nq_carve size = { 0 };
+    carve(w, &size);
+    const size_t bytes = nq_carve_block_bytes(&size);
+    if (bytes > w->block_bytes) {
+        w->z = was;
+        return NQ_ERR(EINVAL);
+    }
+    /* The streams' per-set scratch must start at zero, as calloc left it;
+     * the buffers now lie elsewhere in the block. */
+    memset(w->block, 0, bytes);
+    nq_carve c = nq_carve_from(w->block);
+    carve(w, &c);
+    nq_memo_clear(&w->memo, w->G.h);
+    w->have_config = 0;
+    return 0;
 }
 
 size_t nq_halves_work_bytes(const nq_halves_work *w)
@@ -257,6 +281,10 @@ int nq_halves_count_piece_from(nq_halves_work *w, const nq_halves_piece *piece,
         if (!err) {
             pos.sum += (nq_u128)pos.pairs * (unsigned)weight;
             pos = (nq_halves_pos){ .set = pos.set + 1, .sum = pos.sum };
+            /* A resumed mark's row set ended in its blocks: a position at
+             * a row set's start is the same in any, so back to the own. */
+            if (w->z.budget != w->own.budget)
+                err = nq_halves_work_reshape(w, w->own.budget);
         }
     }
     /* Stopped anywhere in a row set (its streams, the tables): the blocks
@@ -265,8 +293,10 @@ int nq_halves_count_piece_from(nq_halves_work *w, const nq_halves_piece *piece,
         nq_rows_tell(tell, &pos);
     /* A position this piece cannot have (another budget's blocks, say):
      * counted from the start. */
-    if (from && (err == NQ_ERR(ESTALE) || (!err && j < from->set)))
-        return nq_halves_count_piece_from(w, piece, stop, NULL, tell, total);
+    if (from && (err == NQ_ERR(ESTALE) || (!err && j < from->set))) {
+        err = nq_halves_work_reshape(w, w->own.budget);
+        return err ? err : nq_halves_count_piece_from(w, piece, stop, NULL, tell, total);
+    }
     if (!err)
         *total = pos.sum;
     return err;
@@ -281,6 +311,11 @@ int nq_halves_count_piece(nq_halves_work *w, const nq_halves_piece *piece, const
 size_t nq_halves_work_budget(const nq_halves_work *w)
 {
     return w->z.budget;
+}
+
+size_t nq_halves_work_own_budget(const nq_halves_work *w)
+{
+    return w->own.budget;
 }
 
 /* ------------------------------------------------------------- slices */

@@ -19,6 +19,11 @@ nq_halves_sizes nq_halves_sizes_for(size_t budget);
  * default. */
 int nq_halves_work_create(nq_halves_work **out, int n, nq_level level, size_t budget);
 void nq_halves_work_destroy(nq_halves_work *w);
+/* The blocks of `budget` (at most the one the buffers were made for)
+ * carved from the same memory, the memo emptied: a resumed mark's blocks,
+ * which its position is in, until its row set ends. NQ_ERR(EINVAL) if
+ * they do not fit. */
+int nq_halves_work_reshape(nq_halves_work *w, size_t budget);
 /* Bytes the buffers hold now (within nq_halves_memory's share of a
  * thread: tests/test_halves_pieces.c). */
 size_t nq_halves_work_bytes(const nq_halves_work *w);
@@ -45,8 +50,9 @@ int nq_halves_count_slice(nq_halves_work *w, const nq_halves_piece *piece, const
 int nq_halves_count_piece_from(nq_halves_work *w, const nq_halves_piece *piece,
                                const volatile int *stop, const nq_halves_pos *from,
                                nq_halves_tell *tell, nq_u128 *total);
-/* The budget the thread's blocks were made for. */
+/* The budget of the thread's blocks now, and the one they were made for. */
 size_t nq_halves_work_budget(const nq_halves_work *w);
+size_t nq_halves_work_own_budget(const nq_halves_work *w);
 
 /* Row set pick[0] of piece, every pass sliced, with the NQ_SLICE_PICKS
  * picks of halves_rows.h (sets 0: the piece counts nothing). 0,

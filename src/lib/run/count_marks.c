@@ -82,8 +82,8 @@ static void say_why(char *out, size_t size, int why, size_t count)
              count == 1 ? one[why] : many[why]);
 }
 
-/* The blocks' clause: what budget the dropped marks hold for beside this
- * run's, and the -t and --max-memory that keep it. */
+/* The blocks' clause: what budget the trimmed marks were made with beside
+ * this run's, and the -t and --max-memory that keep their whole progress. */
 static void say_blocks(char *out, size_t size, const nq_plan *plan, int threads, uint64_t budget)
 {
     const double mib = 1 << 20;
@@ -91,54 +91,65 @@ static void say_blocks(char *out, size_t size, const nq_plan *plan, int threads,
     char keep[100], size_str[32];
     size_exact(limit, size_str);
     if (limit)
-        snprintf(keep, sizeof keep, "-t %d --max-memory %s keeps it", threads, size_str);
+        snprintf(keep, sizeof keep, "-t %d --max-memory %s keeps it all", threads, size_str);
     else
         snprintf(keep, sizeof keep, "no --max-memory gives -t %d such blocks", threads);
     snprintf(out, size,
              "made by threads with %.1f MiB of blocks, this run's have %.1f MiB (-t and "
-             "--max-memory set them); %s",
+             "--max-memory set them), too few to hold a position inside them; %s",
              (double)budget / mib, (double)plan->work_budget / mib, keep);
 }
 
 size_t nq_marks_dropped(const nq_plan *plan, int threads, const char *path, const nq_mark *marks,
                         size_t count, const unsigned char *done, char *line, size_t size)
 {
-    size_t dropped = 0, by[NQ_MARK_REASONS] = { 0 };
+    size_t dropped = 0, trimmed = 0, by[NQ_MARK_REASONS] = { 0 };
     uint64_t budget = 0;
     *line = '\0';
     for (size_t k = 0; k < count; k++) {
-        const double share = done[marks[k].i] ? 0 : nq_mark_share(plan, marks[k].i, &marks[k]);
-        if (share >= 0)
+        if (done[marks[k].i])
             continue;
-        const int why = -share < NQ_MARK_REASONS ? (int)-share : NQ_MARK_BLOCKS;
-        if (why == NQ_MARK_BLOCKS && !by[why])
-            budget = nq_halves_mark_budget(&marks[k]);
-        by[why]++;
+        const double share = nq_mark_share(plan, marks[k].i, &marks[k]);
+        if (share >= 0) {
+            if (plan->engine->mark_share && nq_halves_mark_trimmed(plan, marks[k].i, &marks[k]) &&
+                !trimmed++)
+                budget = nq_halves_mark_budget(&marks[k]);
+            continue;
+        }
+        by[-share < NQ_MARK_REASONS ? (int)-share : NQ_MARK_IMPOSSIBLE]++;
         dropped++;
     }
-    if (!dropped)
+    if (!dropped && !trimmed)
         return 0;
-    const int one = dropped == 1;
-    int w = snprintf(line, size,
-                     "checkpoint '%s': the progress inside %zu subproblem%s is dropped and %s "
-                     "from %s start: ",
-                     path, dropped, one ? "" : "s", one ? "it counts again" : "they count again",
-                     one ? "its" : "their");
-    char clause[400];
-    const char *sep = "";
-    for (int why = NQ_MARK_UNSEALED; why < NQ_MARK_REASONS; why++) {
-        if (!by[why] || w < 0 || (size_t)w >= size)
-            continue;
-        say_why(clause, sizeof clause, why, by[why]);
-        w += snprintf(line + w, size - (size_t)w, "%s%s", sep, clause);
-        sep = "; ";
+    int w = snprintf(line, size, "checkpoint '%s': ", path);
+    if (dropped && w >= 0 && (size_t)w < size) {
+        const int one = dropped == 1;
+        w += snprintf(line + w, size - (size_t)w,
+                      "the progress inside %zu subproblem%s is dropped and %s from %s start: ",
+                      dropped, one ? "" : "s", one ? "it counts again" : "they count again",
+                      one ? "its" : "their");
+        char clause[400];
+        const char *sep = "";
+        for (int why = 1; why < NQ_MARK_REASONS; why++) {
+            if (!by[why] || w < 0 || (size_t)w >= size)
+                continue;
+            say_why(clause, sizeof clause, why, by[why]);
+            w += snprintf(line + w, size - (size_t)w, "%s%s", sep, clause);
+            sep = "; ";
+        }
     }
-    if (by[NQ_MARK_BLOCKS] && w >= 0 && (size_t)w < size) {
+    if (trimmed && w >= 0 && (size_t)w < size) {
+        /* A row set's start is the same in any blocks: the sets before it
+         * are kept (halves_marks.c). */
+        char clause[400];
         say_blocks(clause, sizeof clause, plan, threads, budget);
-        if (by[NQ_MARK_BLOCKS] == dropped) /* the one reason: the progress it holds */
-            snprintf(line + w, size - (size_t)w, "it was %s", clause);
-        else
-            snprintf(line + w, size - (size_t)w, "; %zu %s", by[NQ_MARK_BLOCKS], clause);
+        const int one = trimmed == 1;
+        snprintf(line + w, size - (size_t)w,
+                 "%s%zu subproblem%s %s on from the start of the row set %s mark%s %s in, not "
+                 "from the mark%s: %s %s",
+                 dropped ? "; " : "", trimmed, one ? "" : "s", one ? "goes" : "go", one ? "its" : "their",
+                 one ? "" : "s", one ? "is" : "are", one ? "" : "s", one ? "it was" : "they were",
+                 clause);
     }
-    return dropped;
+    return dropped + trimmed;
 }

@@ -1,7 +1,7 @@
 /* What a count does with marks (marks.h) beside keeping them: the share
  * of a subproblem in progress that its mark stands for (the progress adds
  * it), and the checkpoint's marks this run's threads cannot go on from,
- * said once with the limit that would keep them. */
+ * whole or in part, said once. */
 #ifndef NQ_COUNT_MARKS_H
 #define NQ_COUNT_MARKS_H
 
@@ -16,10 +16,11 @@
 double nq_mark_share(const nq_plan *plan, size_t i, const nq_mark *m);
 
 /* Of the checkpoint's marks (count of them, of subproblems not done), how
- * many this run's `threads` cannot go on from; if any, one line into line
- * (else ""): how many, and why: those of other blocks with what budget
- * their progress holds for beside this run's and the -t and --max-memory
- * that keep it; the others by their reason (path: the checkpoint's). */
+ * many this run's `threads` cannot go on from, whole or in part; if any,
+ * one line into line (else ""): how many, and why: the dropped by their
+ * reason; those trimmed to their row set's start (larger blocks than this
+ * run's: nq_halves_mark_trimmed) with their budget beside this run's and
+ * the -t and --max-memory that keep them whole (path: the checkpoint's). */
 size_t nq_marks_dropped(const nq_plan *plan, int threads, const char *path, const nq_mark *marks,
                         size_t count, const unsigned char *done, char *line, size_t size);
 

@@ -22,13 +22,12 @@ typedef struct nq_mark {
 } nq_mark;
 
 /* Why a count cannot go on from a mark: an engine's mark_share gives the
- * negative. It holds for other blocks (another -t or --max-memory); it
- * carries no seal (nqueens 1.1 wrote none); its seal names
+ * negative. It carries no seal (nqueens 1.1 wrote none); its seal names
  * another subproblem; its words do not match its seal (edited); or they
- * match and are still impossible for its piece. */
+ * match and are still impossible for its piece. A mark of other blocks
+ * (another -t or --max-memory) is gone on from (halves_marks.c). */
 enum {
-    NQ_MARK_BLOCKS = 1,
-    NQ_MARK_UNSEALED,
+    NQ_MARK_UNSEALED = 1,
     NQ_MARK_ELSEWHERE,
     NQ_MARK_EDITED,
     NQ_MARK_IMPOSSIBLE,

@@ -3,6 +3,7 @@
 
 #include "nqueens.h"
 #include "known_values.h"
+#include "sanitized.h"
 
 static void check(int engine, int n, int threads, int depth)
 {
@@ -37,7 +38,7 @@ Test(count, parallel_engines_15_16_all_threads, .timeout = 300)
         if (!nq_engine_get(engine)->parallel)
             continue;
         for (int threads = 1; threads <= 3; threads++)
-            for (int n = 15; n <= 16; n++)
+            for (int n = 15; n <= NQ_TEST_TOP(16, 15); n++)
                 check(engine, n, threads, 0);
     }
 }

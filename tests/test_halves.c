@@ -14,6 +14,7 @@
 #include "halves/halves_turns.h"
 #include "halves/halves_work.h" /* the blocks' sizes */
 #include "halves_fixtures.h"
+#include "sanitized.h"
 #include "levels.h"
 #include "symmetry.h"
 #include "random.h"
@@ -328,13 +329,14 @@ Test(halves, slices_add_up_to_the_piece, .timeout = 300)
         nq_halves_work *w;
         cr_assert_eq(nq_halves_work_create(&w, n, nq_cpu_level(), 1), 0);
         nq_halves_work_transpose(w, n % 4 == 0); /* even n: both ways */
-        for (size_t i = 0; i < size; i += n < 16 ? 1 : 12)
+        for (size_t i = 0; i < size; i += n < 16 ? (NQ_SANITIZED ? 3 : 1) : NQ_SANITIZED ? 24 : 12)
             sliced += check_slices(w, n, &pieces[i], 0);
         nq_halves_work_destroy(w);
         free(pieces);
     }
-    cr_assert_gt(sliced, 50, "%zu passes had several blocks on both sides", sliced);
-    cr_assert_gt(later_blocks, 50, "%zu later row sets' blocks checked", later_blocks);
+    const size_t least = NQ_SANITIZED ? 8 : 50;
+    cr_assert_gt(sliced, least, "%zu passes had several blocks on both sides", sliced);
+    cr_assert_gt(later_blocks, least, "%zu later row sets' blocks checked", later_blocks);
 }
 
 /* Even n with the transpose (from 18 in a count, on here): the tie passes
@@ -345,7 +347,7 @@ Test(halves, slices_add_up_to_the_piece, .timeout = 300)
 Test(halves, tie_slices_add_up_to_the_piece, .timeout = 300)
 {
     size_t sliced = 0;
-    for (int n = 12; n <= 18; n += 2) {
+    for (int n = 12; n <= NQ_TEST_TOP(18, 16); n += 2) {
         nq_halves_piece *pieces;
         size_t size;
         nq_halves_work *w;
@@ -362,7 +364,8 @@ Test(halves, tie_slices_add_up_to_the_piece, .timeout = 300)
         nq_halves_work_destroy(w);
         free(pieces);
     }
-    cr_assert_gt(sliced, 40, "%zu tie passes had several blocks on both sides", sliced);
+    cr_assert_gt(sliced, NQ_SANITIZED ? 4 : 40, "%zu tie passes had several blocks on both sides",
+                 sliced);
 }
 
 /* The plan's turn parts (the columns it leaves out included) add up to the

@@ -147,9 +147,9 @@ size_t nq_marks_dropped(const nq_plan *plan, int threads, const char *path, cons
         snprintf(line + w, size - (size_t)w,
                  "%s%zu subproblem%s %s on from the start of the row set %s mark%s %s in, not "
                  "from the mark%s: %s %s",
-                 dropped ? "; " : "", trimmed, one ? "" : "s", one ? "goes" : "go", one ? "its" : "their",
-                 one ? "" : "s", one ? "is" : "are", one ? "" : "s", one ? "it was" : "they were",
-                 clause);
+                 dropped ? "; " : "", trimmed, one ? "" : "s", one ? "goes" : "go",
+                 one ? "its" : "their", one ? "" : "s", one ? "is" : "are", one ? "" : "s",
+                 one ? "it was" : "they were", clause);
     }
     return dropped + trimmed;
 }

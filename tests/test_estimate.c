@@ -7,6 +7,7 @@
 #include "estimate/estimate_stats.h"
 #include "known_values.h"
 #include "nqueens.h"
+#include "sanitized.h"
 
 #include <math.h>
 
@@ -63,7 +64,7 @@ Test(estimate, census_is_exact)
  * the variance and its few degrees of freedom made one of n = 16 +-35%. */
 Test(estimate, interval_holds_q)
 {
-    for (int n = 14; n <= 17; n++) {
+    for (int n = 14; n <= NQ_TEST_TOP(17, 15); n++) {
         int held = 0;
         double widest = 0;
         for (uint64_t seed = 1; seed <= 20; seed++) {
@@ -129,7 +130,7 @@ Test(estimate, by_budget)
  * about as often. */
 Test(estimate, odd_sample_holds_q)
 {
-    for (int n = 14; n <= 17; n++) {
+    for (int n = 14; n <= NQ_TEST_TOP(17, 15); n++) {
         int held = 0;
         for (uint64_t seed = 1; seed <= 20; seed++) {
             const nq_estimate_result r = estimate(n, 0, seed, 47, 2);

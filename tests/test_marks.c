@@ -12,6 +12,7 @@
 #include "halves/halves_work.h"
 #include "halves_fixtures.h"
 #include "run/plan.h"
+#include "sanitized.h"
 
 #include <stdlib.h>
 
@@ -219,7 +220,7 @@ Test(marks, a_mark_goes_on_in_other_blocks, .timeout = 300)
     static told t;
     static const size_t budgets[2] = { NQ_HALVES_BUDGET_MIN, 4 * NQ_HALVES_BUDGET_MIN };
     size_t kept = 0, trimmed = 0;
-    for (int n = 14; n <= 16; n++) {
+    for (int n = 14; n <= NQ_TEST_TOP(16, 15); n++) {
         nq_plan plan = { .n = n, .engine = &nq_halves_engine };
         nq_halves_piece *pieces;
         cr_assert_eq(nq_halves_pieces(n, 0, 1, NULL, &pieces, &plan.size), 0);

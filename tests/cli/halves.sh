@@ -61,7 +61,7 @@ check "SIGKILL: resumed unique" test "$(json_field unique <<<"$out")" = "${U[17]
 # resumed count is exact.
 if ! sanitized "$bin"; then # minutes under AddressSanitizer; test_halves checks resuming
     ck=$tmp/marks.ckpt
-    NQUEENS_MARK_EVERY=0 "$bin" count 18 -t 2 --max-memory 11M --checkpoint "$ck" \
+    NQUEENS_MARK_EVERY=0 "$bin" count 17 -t 2 --max-memory 11M --checkpoint "$ck" \
         --checkpoint-every 0.05 >/dev/null 2>&1 &
     pid=$!
     await $pid 60 "marks: one written" grep -q '^marks [1-9]' "$ck"
@@ -69,9 +69,9 @@ if ! sanitized "$bin"; then # minutes under AddressSanitizer; test_halves checks
     wait $pid 2>/dev/null
     check "marks: format 8" grep -qx 'nqueens-checkpoint 8' "$ck"
     check "marks: a mark line" grep -Eq '^[0-9]+( [0-9]+){10}$' "$ck"
-    out=$("$bin" count 18 -t 2 --max-memory 11M --checkpoint "$ck" --json)
-    check "marks: resumed total" test "$(json_field total <<<"$out")" = "${Q[18]}"
-    check "marks: resumed unique" test "$(json_field unique <<<"$out")" = "${U[18]}"
+    out=$("$bin" count 17 -t 2 --max-memory 11M --checkpoint "$ck" --json)
+    check "marks: resumed total" test "$(json_field total <<<"$out")" = "${Q[17]}"
+    check "marks: resumed unique" test "$(json_field unique <<<"$out")" = "${U[17]}"
     check "marks: none left once done" test "$(grep -c '^marks' "$ck")" = 0
 fi
 
@@ -92,7 +92,7 @@ PY
 }
 if ! sanitized "$bin"; then # minutes under AddressSanitizer
     ck="$tmp/it's marked.ckpt"
-    NQUEENS_MARK_EVERY=0 "$bin" count 18 -t 2 --max-memory 11M --checkpoint "$ck" \
+    NQUEENS_MARK_EVERY=0 "$bin" count 17 -t 2 --max-memory 11M --checkpoint "$ck" \
         --checkpoint-every 0.05 >"$tmp/out" 2>"$tmp/err" &
     pid=$!
     await $pid 60 "hint: a mark written" grep -q '^marks [1-9]' "$ck"
@@ -101,15 +101,15 @@ if ! sanitized "$bin"; then # minutes under AddressSanitizer
     check "hint: status 130" test $? -eq 130
     check "hint: nothing on stdout" test ! -s "$tmp/out"
     check "hint: $(cat "$tmp/err")" test "$(cat "$tmp/err")" = "nqueens: stopped by SIGINT; \
-the work done is saved in '$ck'; resume with: nqueens count 18 --engine halves -t 2 \
+the work done is saved in '$ck'; resume with: nqueens count 17 --engine halves -t 2 \
 --max-memory 11M --checkpoint '$tmp/it'\\''s marked.ckpt'"
     check "hint: marks saved" grep -q '^marks [1-9]' "$ck"
     cp "$ck" "$tmp/kept.ckpt"
     command=$(sed -n 's/.*; resume with: nqueens //p' "$tmp/err")
     eval "set -- $command"
     out=$("$bin" "$@" --json 2>"$tmp/err")
-    check "hint: resumed total" test "$(json_field total <<<"$out")" = "${Q[18]}"
-    check "hint: resumed unique" test "$(json_field unique <<<"$out")" = "${U[18]}"
+    check "hint: resumed total" test "$(json_field total <<<"$out")" = "${Q[17]}"
+    check "hint: resumed unique" test "$(json_field unique <<<"$out")" = "${U[17]}"
     check "hint: marks used, nothing said ($(cat "$tmp/err"))" test ! -s "$tmp/err"
     # Resumed with other blocks: with -t 1 under the same limit (larger
     # blocks, which hold the marks' smaller ones) the marks are gone on
@@ -121,7 +121,7 @@ the work done is saved in '$ck'; resume with: nqueens count 18 --engine halves -
     # A checkpoint with a mark inside a row set's blocks, as a kill leaves
     # it (with a mark after every block), copied whole when it has one;
     # then resumed with other blocks.
-    NQUEENS_MARK_EVERY=0 "$bin" count 18 -t 2 --max-memory 11M --checkpoint "$tmp/killed.ckpt" \
+    NQUEENS_MARK_EVERY=0 "$bin" count 17 -t 2 --max-memory 11M --checkpoint "$tmp/killed.ckpt" \
         --checkpoint-every 0.05 >/dev/null 2>&1 &
     pid=$!
     await $pid 60 "smaller blocks: a mark inside a row set" copy_if_inside "$tmp/killed.ckpt" \
@@ -130,14 +130,14 @@ the work done is saved in '$ck'; resume with: nqueens count 18 --engine halves -
     wait $pid 2>/dev/null
     cp "$tmp/other.ckpt" "$tmp/kept.ckpt"
     cp "$tmp/other.ckpt" "$tmp/larger.ckpt"
-    out=$("$bin" count 18 -t 1 --max-memory 11M --checkpoint "$tmp/larger.ckpt" --json 2>"$tmp/err")
+    out=$("$bin" count 17 -t 1 --max-memory 11M --checkpoint "$tmp/larger.ckpt" --json 2>"$tmp/err")
     check "larger blocks: status 0" test $? -eq 0
-    check "larger blocks: total" test "$(json_field total <<<"$out")" = "${Q[18]}"
+    check "larger blocks: total" test "$(json_field total <<<"$out")" = "${Q[17]}"
     check "larger blocks: nothing said ($(cat "$tmp/err"))" test ! -s "$tmp/err"
-    out=$("$bin" count 18 -t 3 --max-memory 11M --checkpoint "$tmp/other.ckpt" --json 2>"$tmp/err")
+    out=$("$bin" count 17 -t 3 --max-memory 11M --checkpoint "$tmp/other.ckpt" --json 2>"$tmp/err")
     check "smaller blocks: status 0" test $? -eq 0
-    check "smaller blocks: total" test "$(json_field total <<<"$out")" = "${Q[18]}"
-    check "smaller blocks: unique" test "$(json_field unique <<<"$out")" = "${U[18]}"
+    check "smaller blocks: total" test "$(json_field total <<<"$out")" = "${Q[17]}"
+    check "smaller blocks: unique" test "$(json_field unique <<<"$out")" = "${U[17]}"
     check "smaller blocks: one line" test "$(wc -l <"$tmp/err")" = 1
     check "smaller blocks: $(cat "$tmp/err")" grep -Eq "^nqueens: checkpoint \
 '$tmp/other.ckpt': [1-9][0-9]* subproblems? goe?s? on from the start of the row set (its|their) \
@@ -146,8 +146,8 @@ blocks, this run's have [0-9.]+ MiB \(-t and --max-memory set them\), too few to
 position inside them; -t 3 --max-memory [0-9]+[KMG]? keeps it all$" "$tmp/err"
     keep=$(sed -n 's/.*; \(-t 3 --max-memory [0-9]*[KMG]*\) keeps it all$/\1/p' "$tmp/err")
     read -ra keep <<<"$keep"
-    out=$("$bin" count 18 "${keep[@]}" --checkpoint "$tmp/kept.ckpt" --json 2>"$tmp/err")
-    check "kept with ${keep[*]}: total" test "$(json_field total <<<"$out")" = "${Q[18]}"
+    out=$("$bin" count 17 "${keep[@]}" --checkpoint "$tmp/kept.ckpt" --json 2>"$tmp/err")
+    check "kept with ${keep[*]}: total" test "$(json_field total <<<"$out")" = "${Q[17]}"
     check "kept with ${keep[*]}: nothing said ($(cat "$tmp/err"))" test ! -s "$tmp/err"
 fi
 OMP_NUM_THREADS=3 "$bin" count 16 --checkpoint "$tmp/three.ckpt" --stop-after 5 2>"$tmp/err"

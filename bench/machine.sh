@@ -36,7 +36,13 @@ bench_machine() {
     echo
     echo "- Date: $(date -u +'%Y-%m-%d %H:%M UTC')"
     echo "- Host: $(hostname)"
-    echo "- CPU: ${CPU_MODEL:-unknown}"
+    # The family and model name the microarchitecture (AMD family 25 model
+    # 1: Zen 3, 17: Zen 4; family 26: Zen 5), and AVX-512 which paths use.
+    local family model avx512=no
+    family=$(sed -n 's/^cpu family[[:space:]]*: //p;T;q' /proc/cpuinfo 2>/dev/null)
+    model=$(sed -n 's/^model[[:space:]]*: //p;T;q' /proc/cpuinfo 2>/dev/null)
+    grep -qw avx512f /proc/cpuinfo 2>/dev/null && avx512=yes
+    echo "- CPU: ${CPU_MODEL:-unknown} (family ${family:-?}, model ${model:-?}; AVX-512: $avx512)"
     echo "- Cores: $(getconf _NPROCESSORS_ONLN) online CPUs;" \
         "$(lscpu 2>/dev/null | sed -n 's/^Socket(s): *//p') socket(s)," \
         "$(lscpu 2>/dev/null | sed -n 's/^Core(s) per socket: *//p') core(s) per socket," \

@@ -266,9 +266,11 @@ int cmd_count(int argc, char **argv)
     if (o.max_memory)
         warn_past_room(n, o.engine, threads, o.max_memory);
     /* Years of work do not start without a word: said as the work starts,
-     * once the plan and the memory are found fine. */
+     * once the plan and the memory are found fine. A count the memory
+     * refuses is refused at once, without the sample's seconds first. */
     const nq_run_hooks stop_only = { .stop = cli_stop_flag() };
-    const double estimate = !o.checkpoint || o.progress
+    const int fits = !limit || nq_count_memory(n, o.engine, threads, limit) <= limit;
+    const double estimate = fits && (!o.checkpoint || o.progress)
                                 ? cli_estimate_seconds(n, o.engine, threads, limit, &stop_only)
                                 : 0;
     run_start start = { .seconds = o.checkpoint ? 0 : estimate, .stop_after = o.stop_after };

@@ -46,7 +46,8 @@ int cli_report_stop(int sig, const char *command, int n, int engine, int depth, 
 
 /* " -t T --max-memory M" for a resume: each only if not 0 (the plan's
  * fingerprint takes neither, but a thread's blocks follow both, and a
- * checkpoint's marks hold only for the same blocks: doc/checkpoints.md). */
+ * checkpoint's marks are kept whole only in blocks as large as theirs:
+ * doc/checkpoints.md). */
 void cli_resume_options(char *out, size_t size, int threads, uint64_t max_memory);
 /* bytes as --max-memory reads them back exactly: 11M, 4G, 17K or 1000. */
 char *cli_size_exact(uint64_t bytes, char buf[32]);

@@ -99,7 +99,8 @@ typedef struct nq_halves_slice {
  * row sets done (of those that count) and their weighted pairs, and in the
  * current one, the east blocks done and the west blocks scanned against
  * the next east block, with their pairs. Blocks are the budget's: a
- * position holds for a thread of the same budget only. */
+ * thread of another goes on from it in the mark's blocks where they fit in
+ * its own, else from the row set's start (halves_marks.c). */
 typedef struct nq_halves_pos {
     uint32_t set;
     uint64_t east, west, pairs;

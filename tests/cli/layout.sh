@@ -29,8 +29,10 @@ while IFS= read -r row; do
         echo "$path" >>"$tmp/named"
     done
 done <"$tmp/rows"
+# bench/runs: the bench scripts' own runs, which git ignores (.gitignore).
 for d in $(cd "$root" && find include src/* tests bench scripts doc -type d \
-    -not -path 'bench/results*' -not -path 'bench/yardstick*' -not -path 'tests/data*' | sort); do
+    -not -path 'bench/results*' -not -path 'bench/yardstick*' -not -path 'tests/data*' \
+    -not -path 'bench/runs*' | sort); do
     grep -qx "$d" "$tmp/named" || fail "the folder $d is not in doc/hacking.md's layout table"
 done
 finish "doc/hacking.md's layout table matches the tree"

@@ -11,7 +11,7 @@
  *   4 1234 154                   (index, total, unique; indexes increasing)
  *   17 1234567 154321
  *   marks 1                      (versions 6 to 9 only: subproblems a stop cut short)
- *   9 72057594306363392 3 1 7 52 1204 0 0 8417 2871  (index, the engine's 10 words)
+ *   9 W0 3 1 7 52 1204 0 0 8417 2871  (index, the engine's 10 words; W0: halves_marks.c)
  *   checksum 5be1d5f3a0c9e871
  *
  * The checksum is FNV-1a 64 over the reader's own plan (version, n, depth,

@@ -55,7 +55,8 @@ Test(halves, half_turn_bit_masks_match_the_orbit_search)
  * configuration and those west rows, found by the plain search. */
 static void check_row_sets(int n, nq_level level)
 {
-    const int h = n / 2, g = n % 2, s0 = h + g;
+    const geom G = geom_of(n);
+    const int h = G.h, s0 = G.s;
     solutions all = all_solutions(n);
     nq_halves_piece *pieces;
     size_t size;
@@ -67,31 +68,26 @@ static void check_row_sets(int n, nq_level level)
     int checked = 0;
     for (size_t i = 0; i < size; i++) {
         const nq_halves_piece *pc = &pieces[i];
+        /* The middle queens, as the piece's fields say: middle row h + j's
+         * queen in column cols[j], middle column h + j's in row rows[j]. */
+        const int cols[2] = { pc->middle_col, pc->band_col }, rows[2] = { pc->middle_row, pc->band_row };
         /* The south row sets the piece runs over: free of the middle
-         * column's queen, holding the west queens the north rows do not. */
-        uint32_t free_south = (1u << h) - 1;
-        int west_queens = h;
-        if (g && pc->middle_col != h) {
-            if (pc->middle_row >= s0)
-                free_south &= ~(1u << (pc->middle_row - s0));
-            west_queens -= pc->middle_col < h;
-        }
+         * queens, holding the west queens the north rows do not. */
+        frame f;
+        cr_assert_eq(nq_halves_frame(&G, pc, &f), 0);
         for (uint32_t south = 0; south < (1u << h); south++) {
-            if ((south & ~free_south) ||
-                __builtin_popcount(south) + __builtin_popcount(pc->north) != west_queens)
+            if ((south & ~f.south) ||
+                __builtin_popcount(south) + __builtin_popcount(pc->north) != f.west_queens)
                 continue;
             /* The plain count: solutions with this configuration and rows. */
             uint64_t want = 0;
             for (int k = 0; k < all.count; k++) {
                 const int8_t *p = all.boards[k];
-                if (g) {
-                    int row_of_middle_col = -1;
-                    for (int r = 0; r < n; r++)
-                        if (p[r] == h)
-                            row_of_middle_col = r;
-                    if (p[h] != pc->middle_col || row_of_middle_col != pc->middle_row)
-                        continue;
-                }
+                int other = 0;
+                for (int j = 0; j < G.g; j++)
+                    other |= p[h + j] != cols[j] || p[rows[j]] != h + j;
+                if (other)
+                    continue;
                 uint32_t rn = 0, rs = 0;
                 for (int r = 0; r < h; r++)
                     rn |= (uint32_t)(p[r] < h) << r;

@@ -292,15 +292,14 @@ Test(halves, pieces_of_several_north_sets_count_theirs, .timeout = 300)
                     frame f;
                     rows_walk r;
                     cr_assert_eq(
-                        nq_halves_frame(&G, pieces[i].middle_col, pieces[i].middle_row, &f), 0);
+                        nq_halves_frame(&G, &pieces[i], &f), 0);
                     nq_rows_walk_start(&r, &G, &f, &pieces[i]);
                     cr_assert_leq(r.count, norths[a]);
                     nq_u128 want = 0;
                     double estimate = 0;
                     for (size_t j = 0; j < wsize; j++)
                         for (int k = 0; k < r.count; k++)
-                            if (whole[j].middle_col == pieces[i].middle_col &&
-                                whole[j].middle_row == pieces[i].middle_row &&
+                            if (nq_halves_config(&whole[j]) == nq_halves_config(&pieces[i]) &&
                                 whole[j].north == r.norths[k]) {
                                 want += counts[j];
                                 estimate += nq_halves_estimate(n, &whole[j]);
@@ -358,7 +357,7 @@ Test(halves, a_piece_of_several_north_sets_walks_their_row_sets)
         cr_assert_eq(nq_halves_group_norths(G.n, 5, &pieces, &size), 0);
         for (size_t i = 0; i < size; i++) {
             frame f;
-            cr_assert_eq(nq_halves_frame(&G, pieces[i].middle_col, pieces[i].middle_row, &f), 0);
+            cr_assert_eq(nq_halves_frame(&G, &pieces[i], &f), 0);
             rows_walk r;
             nq_rows_walk_start(&r, &G, &f, &pieces[i]);
             size_t ng = 0, nw = 0;
@@ -371,8 +370,7 @@ Test(halves, a_piece_of_several_north_sets_walks_their_row_sets)
             }
             for (int k = 0; k < r.count; k++)
                 for (size_t j = 0; j < wsize; j++)
-                    if (whole[j].middle_col == pieces[i].middle_col &&
-                        whole[j].middle_row == pieces[i].middle_row &&
+                    if (nq_halves_config(&whole[j]) == nq_halves_config(&pieces[i]) &&
                         whole[j].north == r.norths[k]) {
                         rows_walk one;
                         nq_rows_walk_start(&one, &G, &f, &whole[j]);

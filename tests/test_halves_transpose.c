@@ -36,7 +36,7 @@ Test(halves, the_transpose_weighs_every_row_set_by_its_columns, .timeout = 120)
         const int h = n / 2;
         const geom G = geom_of(n);
         frame f;
-        cr_assert_eq(nq_halves_frame(&G, -1, -1, &f), 0);
+        cr_assert_eq(nq_halves_frame(&G, &(nq_halves_piece){ .middle_col = -1, .middle_row = -1 }, &f), 0);
         solutions all = all_solutions(n);
         nq_halves_piece *pieces;
         size_t size;

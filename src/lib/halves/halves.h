@@ -47,6 +47,8 @@ typedef struct nq_halves_piece {
                            * in its list is part modulo parts (one R's work cut finer) */
     uint16_t norths;      /* > 1: this many north row sets, north and the next ones of its size
                            * (halves_walk.h) */
+    int8_t band_col;      /* the band (even n, NQ_HALVES_BAND_FROM): the columns of the queens */
+    int8_t band_row;      /* of middle row h + 1 and the row of middle column h + 1's */
     uint32_t north, south;
 } nq_halves_piece;
 
@@ -73,6 +75,14 @@ typedef struct nq_rows_slice nq_rows_slice;
  * time from n = 18 on and cost it below (doc/performance.md). A piece counts
  * another share of Q(n) with them: the plan's fingerprint says which. */
 #define NQ_HALVES_TRANSPOSE_FROM 18
+
+/* Even n from here: the band, two middle rows and columns whose queens a
+ * piece fixes first, as odd n fixes its middle row's and column's, so
+ * that each half holds fewer queens whose diagonals those bar
+ * (halves_geom.h); the transpose is then not used. */
+#ifndef NQ_HALVES_BAND_FROM
+#define NQ_HALVES_BAND_FROM 6
+#endif
 
 /* A slice of a piece, for estimates of pieces too large to count whole
  * (two-stage sampling): one of its south row sets that count, one block of

@@ -2,6 +2,7 @@
  * subproblems carry Q(n) only; U(n) comes at the end from Burnside's lemma,
  * with the counts of solutions a half and a quarter turn leave alone. */
 #include "halves_engine.h"
+#include "halves_geom.h"
 
 #include "engines.h"
 #include "halves.h"
@@ -14,6 +15,7 @@
 
 #include <math.h>
 #include <stdlib.h>
+#include <stdio.h>
 
 /* The parts of S180 (first two rows' columns) and S90 (first row's), in
  * the plan beside the pieces of Q(n), so that U(n) runs on every thread,
@@ -52,30 +54,33 @@ size_t nq_halves_turn_parts(int n, nq_halves_piece *out)
 static int plan_groups(nq_plan *p, size_t quads)
 {
     const nq_halves_piece *pieces = p->subs;
-    const int n = p->n, side = n + 1;
-    int32_t *id = malloc((size_t)side * side * sizeof *id);
+    const geom G = geom_of(p->n);
     p->groups = malloc((p->size + 1) * sizeof *p->groups);
-    if (!id || !p->groups) {
-        free(id);
+    if (!p->groups)
         return NQ_ERR(ENOMEM);
-    }
-    for (int k = 0; k < side * side; k++)
-        id[k] = -1;
+    /* A middle configuration's pieces come together in the plan: a new one
+     * empties the memo. Even n without the band has one, and the pieces
+     * with k north queens share their south lists. */
     uint32_t count = 0;
     for (size_t i = 0; i < quads; i++) {
         const nq_halves_piece *c = &pieces[i];
-        /* Odd n: a new middle configuration empties the memo; even n has
-         * one, and the pieces with k north queens share their south lists. */
-        const int key = n % 2 ? (c->middle_col + 1) * side + c->middle_row + 1
-                              : __builtin_popcount(c->north);
-        if (id[key] < 0)
-            id[key] = (int32_t)count++;
-        p->groups[i] = (uint32_t)id[key];
+        int same = 0;
+        if (G.g)
+            same = i && nq_halves_config(c) == nq_halves_config(&pieces[i - 1]);
+        else
+            for (size_t j = 0; j < i && !same; j++)
+                if (__builtin_popcount(pieces[j].north) == __builtin_popcount(c->north)) {
+                    same = 1;
+                    p->groups[i] = p->groups[j];
+                }
+        if (!same)
+            p->groups[i] = count++;
+        else if (G.g)
+            p->groups[i] = p->groups[i - 1];
     }
     for (size_t i = quads; i < p->size; i++)
         p->groups[i] = count; /* the turn parts: their own searches */
     p->group_count = count + 1;
-    free(id);
     return 0;
 }
 
@@ -105,6 +110,11 @@ int nq_halves_plan(nq_plan *p, const volatile int *stop)
     if (!p->weights)
         return NQ_ERR(ENOMEM);
     uint64_t h = nq_plan_fingerprint_start(p);
+    const int band = geom_of(p->n).g == 2;
+    if (band) {
+        static const char mark[] = "band";
+        h = nq_fnv1a(h, mark, sizeof mark);
+    }
     for (size_t i = 0; i < size; i++) {
         if (!(i & 0xffff) && nq_stop_seen(stop))
             return NQ_ERR(EINTR); /* 4 million pieces take a while on a busy machine */
@@ -112,6 +122,10 @@ int nq_halves_plan(nq_plan *p, const volatile int *stop)
         const int32_t fields[6] = { c->middle_col, c->middle_row, c->weight, (int32_t)c->north,
                                     (int32_t)c->south, c->turns };
         h = nq_fnv1a(h, fields, sizeof fields);
+        if (band) { /* the band's pieces: plans without it keep their fingerprints */
+            const int32_t more[2] = { c->band_col, c->band_row };
+            h = nq_fnv1a(h, more, sizeof more);
+        }
         if (c->parts > 1) { /* so that plans without parts keep their fingerprints */
             const int32_t part[2] = { c->part, c->parts };
             h = nq_fnv1a(h, part, sizeof part);
@@ -199,6 +213,11 @@ int nq_halves_sample(const nq_plan *plan, size_t i, void *work, uint64_t pick,
     const double sets = s.sets, east = (double)s.blocks[1], west = (double)s.blocks[0];
     out->total = ((nq_u128)s.pairs * s.blocks[0] * s.blocks[1] * s.scale + s.ties) * s.sets *
                  (unsigned)s.weight;
+    if (getenv("NQ_DEBUG_SAMPLE"))
+        fprintf(stderr, "DBG sets %.0f east %.0f west %.0f passE %.3g passW %.3g prep %.3g scan %.3g tie %.3g start %.3g pairs %llu\n",
+                sets, east, west, sets * s.pass_seconds[1], sets * east * s.pass_seconds[0],
+                sets * east * s.prepare_seconds, sets * east * west * s.scan_seconds,
+                sets * s.tie_seconds, sets * start, (unsigned long long)s.pairs);
     out->seconds = sets * (s.pass_seconds[1] + east * (s.pass_seconds[0] + s.prepare_seconds) +
                            east * west * s.scan_seconds + (s.tie_seconds + start));
     return 0;
@@ -207,12 +226,12 @@ int nq_halves_sample(const nq_plan *plan, size_t i, void *work, uint64_t pick,
 int nq_halves_prefix(const nq_plan *plan, size_t i, int8_t cols[NQ_MAX_N])
 {
     const nq_halves_piece *c = &((const nq_halves_piece *)plan->subs)[i];
-    if (c->middle_col < 0 || c->turns)
-        return 0;
-    const int h = plan->n / 2;
-    cols[h] = (int8_t)c->middle_col;
-    cols[c->middle_row] = (int8_t)h;
-    return c->middle_row == h ? 1 : 2;
+    const geom G = geom_of(plan->n);
+    int q[4][2];
+    const int k = c->turns ? 0 : nq_halves_middles(&G, c, q);
+    for (int j = 0; j < k; j++)
+        cols[q[j][0]] = (int8_t)q[j][1];
+    return k > 0 ? k : 0;
 }
 
 int nq_halves_finish(const nq_plan *plan, nq_sub_result *sum)

@@ -10,30 +10,56 @@ int nq_halves_bits(int n)
     return 2 * geom_of(n).nd;
 }
 
-int nq_halves_frame(const geom *G, int middle_col, int middle_row, frame *f)
+static int attack(const int a[2], const int b[2])
+{
+    return a[0] == b[0] || a[1] == b[1] || abs(a[0] - b[0]) == abs(a[1] - b[1]);
+}
+
+int nq_halves_middles(const geom *G, const nq_halves_piece *p, int q[4][2])
+{
+    if (!G->g)
+        return 0;
+    const int h = G->h;
+    /* Middle row h + i holds a queen at column cols[i], middle column h + i
+     * one at row rows[i]; one on a middle row and a middle column is both. */
+    const int cols[2] = { p->middle_col, p->band_col }, rows[2] = { p->middle_row, p->band_row };
+    int k = 0;
+    for (int i = 0; i < 2 * G->g; i++) {
+        const int sq[2] = { i < G->g ? h + i : rows[i - G->g], i < G->g ? cols[i] : h + i - G->g };
+        if (sq[0] < 0 || sq[0] >= G->n || sq[1] < 0 || sq[1] >= G->n)
+            return -1;
+        int same = 0;
+        for (int j = 0; j < k; j++) {
+            if (q[j][0] == sq[0] && q[j][1] == sq[1])
+                same = 1;
+            else if (attack(q[j], sq))
+                return -1;
+        }
+        if (!same) {
+            q[k][0] = sq[0];
+            q[k++][1] = sq[1];
+        }
+    }
+    return k;
+}
+
+int nq_halves_frame(const geom *G, const nq_halves_piece *p, frame *f)
 {
     f->north = f->south = f->west = f->east = G->quad;
-    if (G->g) {
-        const int h = G->h;
-        if (middle_col == h) {
-            if (middle_row != h)
-                return -1;
-        } else {
-            if (middle_row == h || middle_row < 0 || middle_row >= G->n || middle_col < 0 ||
-                middle_col >= G->n)
-                return -1;
-            /* The two middle queens attack each other on a diagonal. */
-            if (abs(middle_row - h) == abs(middle_col - h))
-                return -1;
-            if (middle_row < h)
-                f->north &= ~(1u << middle_row);
-            else
-                f->south &= ~(1u << (middle_row - G->s));
-            if (middle_col < h)
-                f->west &= ~(1u << middle_col);
-            else
-                f->east &= ~(1u << (G->n - 1 - middle_col));
-        }
+    int q[4][2];
+    const int k = nq_halves_middles(G, p, q);
+    if (k < 0)
+        return -1;
+    for (int i = 0; i < k; i++) {
+        const int r = q[i][0], c = q[i][1];
+        if (r < G->h)
+            f->north &= ~(1u << r);
+        else if (r >= G->s)
+            f->south &= ~(1u << (r - G->s));
+        if (c < G->h)
+            f->west &= ~(1u << c);
+        else if (c >= G->s)
+            f->east &= ~(1u << (G->n - 1 - c));
     }
     f->west_queens = __builtin_popcount(f->west);
     return 0;

@@ -5,10 +5,14 @@
 #ifndef NQ_HALVES_GEOM_H
 #define NQ_HALVES_GEOM_H
 
+#include "halves.h"
+
 #include <stdint.h>
 
-/* The board's shape: n = 2h + g; south quadrant rows start at s = h + g;
- * a footprint has nd bits per diagonal direction. */
+/* The board's shape: n = 2h + g, with g middle rows and columns between the
+ * quadrants (1 for odd n; the band's 2 for even n from NQ_HALVES_BAND_FROM,
+ * else 0); south quadrant rows start at s = h + g; a footprint has nd bits
+ * per diagonal direction. */
 typedef struct geom {
     int n, h, g, s, nd;
     uint32_t quad; /* the h columns (or rows) of a quadrant */
@@ -16,8 +20,8 @@ typedef struct geom {
 
 static inline geom geom_of(int n)
 {
-    const int h = n / 2;
-    return (geom){ .n = n, .h = h, .g = n % 2, .s = h + n % 2, .nd = h > 0 ? 2 * h - 1 : 0,
+    const int g = n % 2 ? 1 : n >= NQ_HALVES_BAND_FROM ? 2 : 0, h = (n - g) / 2;
+    return (geom){ .n = n, .h = h, .g = g, .s = h + g, .nd = h > 0 ? 2 * h - 1 : 0,
                    .quad = h >= 32 ? UINT32_MAX : (1u << h) - 1 };
 }
 
@@ -42,9 +46,30 @@ typedef struct frame {
     int west_queens;
 } frame;
 
-/* The frame of the middle configuration (middle_col, middle_row); -1 if
- * the two middle queens cannot stand together. */
-int nq_halves_frame(const geom *G, int middle_col, int middle_row, frame *f);
+/* The queens of a piece's middle configuration, (row, column) each, into q:
+ * how many (none for even n without the band, 1 or 2 for odd n, 3 or 4 in
+ * the band), or -1 if they cannot stand together. */
+int nq_halves_middles(const geom *G, const nq_halves_piece *p, int q[4][2]);
+
+/* The piece's middle configuration as one number, the same for pieces of
+ * one configuration. */
+static inline uint32_t nq_halves_config(const nq_halves_piece *p)
+{
+    return (uint32_t)(uint8_t)p->middle_col | (uint32_t)(uint8_t)p->middle_row << 8 |
+           (uint32_t)(uint8_t)p->band_col << 16 | (uint32_t)(uint8_t)p->band_row << 24;
+}
+
+/* 1 if the piece's row sets are taken up to the row symmetries (mirror,
+ * west-east swap, both), which leave its configuration alone: even n
+ * without the band, and odd n's centre queen. */
+static inline int nq_halves_by_rows(const geom *G, const nq_halves_piece *p)
+{
+    return !G->g || (G->g == 1 && p->middle_col == G->h);
+}
+
+/* The frame of the piece's middle configuration; -1 if its queens cannot
+ * stand together. */
+int nq_halves_frame(const geom *G, const nq_halves_piece *p, frame *f);
 
 /* For the configurations that all four of mirror (rows), west-east swap and
  * both leave alone (even n, and odd n with the centre queen): the weight of

@@ -45,7 +45,11 @@ static uint64_t piece_digest(const nq_plan *plan, size_t i)
     const uint64_t fields[11] = { (uint64_t)plan->n, i, (uint64_t)c->middle_col,
                                   (uint64_t)c->middle_row, c->weight, c->turns, c->part,
                                   c->parts, c->norths, c->north, c->south };
-    const uint64_t h = nq_fnv1a(NQ_FNV_START, fields, sizeof fields);
+    uint64_t h = nq_fnv1a(NQ_FNV_START, fields, sizeof fields);
+    if (geom_of(plan->n).g == 2) { /* the band's (other pieces keep their digests) */
+        const uint64_t band[2] = { (uint64_t)c->band_col, (uint64_t)c->band_row };
+        h = nq_fnv1a(h, band, sizeof band);
+    }
     return h ? h : 1;
 }
 
@@ -179,7 +183,7 @@ static uint32_t piece_sets(int n, const nq_halves_piece *c)
     frame f;
     if (n == 1)
         return 1;
-    if (nq_halves_frame(&G, c->middle_col, c->middle_row, &f))
+    if (nq_halves_frame(&G, c, &f))
         return 0;
     return nq_rows_walk_sets(&G, &f, c);
 }

@@ -9,32 +9,59 @@
 
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 /* ------------------------------------------------------------- pieces */
 
-/* Odd n: the middle configuration (c, r) under the 8 symmetries of the
- * square: a mirror flips c or r (x -> n-1-x), the transpose swaps them.
- * Its weight if it is the smallest of its orbit (c first), else 0. */
-static int middle_orbit_weight(int n, int c, int r)
+/* A middle configuration as the piece's fields have it, read off its
+ * queens q: the column of each middle row's queen, then the row of each
+ * middle column's (the order the plan takes configurations in). */
+static void config_of(const geom *G, const int (*q)[2], int k, int8_t t[4])
 {
-    int images[8][2], distinct = 0;
+    t[0] = t[1] = t[2] = t[3] = 0;
+    for (int i = 0; i < k; i++)
+        for (int j = 0; j < G->g; j++) {
+            if (q[i][0] == G->h + j)
+                t[j ? 2 : 0] = (int8_t)q[i][1];
+            if (q[i][1] == G->h + j)
+                t[j ? 3 : 1] = (int8_t)q[i][0];
+        }
+}
+
+static nq_halves_piece piece_of(const int8_t t[4])
+{
+    return (nq_halves_piece){ .middle_col = t[0], .middle_row = t[1], .band_col = t[2],
+                              .band_row = t[3] };
+}
+
+/* The middle configuration of p under the 8 symmetries of the square: a
+ * mirror flips a row or a column (x -> n-1-x), the transpose swaps them.
+ * Its weight if it is the smallest of its orbit, else 0. */
+static int middle_orbit_weight(const geom *G, const nq_halves_piece *p)
+{
+    int q[4][2], image[4][2];
+    const int k = nq_halves_middles(G, p, q);
+    if (k < 0)
+        return 0;
+    int8_t own[4], seen[8][4];
+    config_of(G, (const int(*)[2])q, k, own);
+    int distinct = 0;
     for (int t = 0; t < 8; t++) {
-        int a = t & 1 ? n - 1 - c : c, b = t & 2 ? n - 1 - r : r;
-        if (t & 4) {
-            const int swap = a;
-            a = b;
-            b = swap;
+        for (int i = 0; i < k; i++) {
+            const int r = t & 1 ? G->n - 1 - q[i][0] : q[i][0];
+            const int c = t & 2 ? G->n - 1 - q[i][1] : q[i][1];
+            image[i][0] = t & 4 ? c : r;
+            image[i][1] = t & 4 ? r : c;
         }
-        if (a < c || (a == c && b < r))
+        int8_t x[4];
+        config_of(G, (const int(*)[2])image, k, x);
+        if (memcmp(x, own, sizeof x) < 0)
             return 0;
-        int seen = 0;
+        int again = 0;
         for (int j = 0; j < distinct; j++)
-            seen |= images[j][0] == a && images[j][1] == b;
-        if (!seen) {
-            images[distinct][0] = a;
-            images[distinct][1] = b;
-            distinct++;
-        }
+            again |= !memcmp(seen[j], x, sizeof x);
+        if (!again)
+            memcpy(seen[distinct++], x, sizeof x);
     }
     return distinct;
 }
@@ -46,6 +73,82 @@ static int piece_fits(const frame *f, uint32_t north)
     return in_north <= f->west_queens && f->west_queens - in_north <= __builtin_popcount(f->south);
 }
 
+/* Room for one piece more. */
+static int room(nq_halves_piece **pieces, size_t size, size_t *cap)
+{
+    if (size < *cap)
+        return 0;
+    const size_t more = *cap ? 2 * *cap : 1024;
+    nq_halves_piece *grown = realloc(*pieces, more * sizeof *grown);
+    if (!grown)
+        return NQ_ERR(ENOMEM);
+    *pieces = grown;
+    *cap = more;
+    return 0;
+}
+
+/* A piece of `first` for each north row set that fits the frame. */
+static int add_norths(const geom *G, const frame *f, const nq_halves_piece *first,
+                      nq_halves_piece **pieces, size_t *size, size_t *cap)
+{
+    for (uint32_t north = 0; north <= G->quad; north++) {
+        if ((north & ~f->north) || !piece_fits(f, north))
+            continue;
+        if (room(pieces, *size, cap))
+            return NQ_ERR(ENOMEM);
+        (*pieces)[*size] = *first;
+        (*pieces)[(*size)++].north = north;
+        if (north == G->quad)
+            break;
+    }
+    return 0;
+}
+
+static double binomial(int a, int b);
+
+/* The r-th k-bit number in increasing order (the combinatorial number
+ * system), spread onto the rows of `rows`. */
+static uint32_t nth_subset(uint32_t rows, int k, double r)
+{
+    uint32_t y = 0;
+    for (int i = k; i >= 1; i--) {
+        int c = i - 1;
+        while (binomial(c + 1, i) <= r)
+            c++;
+        y |= 1u << c;
+        r -= binomial(c, i);
+    }
+    uint32_t out = 0;
+    for (int i = 0; rows; rows &= rows - 1, i++)
+        out |= (y >> i & 1) ? rows & -rows : 0;
+    return out;
+}
+
+/* The band has about n^2 / 8 times odd n's configurations, each with fewer
+ * half-boards: a piece of `first` for each run of up to
+ * NQ_HALVES_NORTHS_MOST north row sets of one size in the walk's order
+ * (halves_walk.h: increasing). */
+static int add_groups(const frame *f, const nq_halves_piece *first, nq_halves_piece **pieces,
+                      size_t *size, size_t *cap)
+{
+    const int m = __builtin_popcount(f->north);
+    for (int k = 0; k <= m; k++) {
+        const double sets = binomial(m, k);
+        if (!piece_fits(f, nth_subset(f->north, k, 0)))
+            continue;
+        for (double r = 0; r < sets; r += NQ_HALVES_NORTHS_MOST) {
+            if (room(pieces, *size, cap))
+                return NQ_ERR(ENOMEM);
+            nq_halves_piece *p = &(*pieces)[(*size)++];
+            *p = *first;
+            p->north = nth_subset(f->north, k, r);
+            const int taken = (int)fmin(NQ_HALVES_NORTHS_MOST, sets - r);
+            p->norths = (uint16_t)(taken > 1 ? taken : 0);
+        }
+    }
+    return 0;
+}
+
 static int whole_pieces(int n, nq_halves_piece **out, size_t *count)
 {
     const geom G = geom_of(n);
@@ -53,37 +156,31 @@ static int whole_pieces(int n, nq_halves_piece **out, size_t *count)
     *count = 0;
     size_t cap = 0, size = 0;
     nq_halves_piece *pieces = NULL;
-    const int configs = G.g ? n * n : 1;
-    for (int k = 0; k < configs; k++) {
-        int c = -1, r = -1, weight = 1;
-        if (G.g) {
-            c = k / n;
-            r = k % n;
-            weight = middle_orbit_weight(n, c, r);
+    /* Odd n: (middle_col, middle_row); the band: those and (band_col,
+     * band_row), the order config_of reads them in. */
+    const long configs = G.g == 2 ? (long)n * n * n * n : G.g ? n * n : 1;
+    for (long k = 0; k < configs; k++) {
+        int8_t t[4] = { -1, -1, 0, 0 };
+        for (int j = 0, at = G.g == 2 ? 4 : 2 * G.g; j < at; j++) {
+            static const int field[2][4] = { { 0, 1 }, { 0, 2, 1, 3 } };
+            t[field[G.g - 1][j]] = (int8_t)(k / (long)pow(n, at - 1 - j) % n);
         }
+        nq_halves_piece config = piece_of(t);
+        const int weight = G.g ? middle_orbit_weight(&G, &config) : 1;
         frame f;
-        if (!weight || nq_halves_frame(&G, c, r, &f))
+        if (!weight || nq_halves_frame(&G, &config, &f))
             continue;
         /* The row symmetries are used inside the piece (per R) where they
          * leave the configuration alone: even n and the centre queen. */
-        const int by_rows = !G.g || c == G.h;
-        for (uint32_t north = 0; north <= G.quad; north++) {
-            if ((north & ~f.north) || !piece_fits(&f, north))
-                continue;
-            if (size == cap) {
-                cap = cap ? 2 * cap : 1024;
-                nq_halves_piece *grown = realloc(pieces, cap * sizeof *grown);
-                if (!grown) {
-                    free(pieces);
-                    return NQ_ERR(ENOMEM);
-                }
-                pieces = grown;
-            }
-            pieces[size++] = (nq_halves_piece){ .middle_col = (int8_t)c, .middle_row = (int8_t)r,
-                                              .weight = (uint8_t)(by_rows ? 0 : weight),
-                                              .north = north, .south = NQ_HALVES_ANY };
-            if (north == G.quad)
-                break;
+        const int by_rows = nq_halves_by_rows(&G, &config);
+        nq_halves_piece first = config;
+        first.weight = (uint8_t)(by_rows ? 0 : weight);
+        first.south = NQ_HALVES_ANY;
+        const int err = G.g == 2 ? add_groups(&f, &first, &pieces, &size, &cap)
+                                 : add_norths(&G, &f, &first, &pieces, &size, &cap);
+        if (err) {
+            free(pieces);
+            return err;
         }
     }
     *out = pieces;
@@ -104,10 +201,10 @@ static double binomial(int a, int b)
 static size_t piece_souths(const geom *G, const nq_halves_piece *p, uint32_t *souths)
 {
     frame f;
-    if (nq_halves_frame(G, p->middle_col, p->middle_row, &f))
+    if (nq_halves_frame(G, p, &f))
         return 0;
     const int want = f.west_queens - __builtin_popcount(p->north);
-    const int by_rows = !G->g || p->middle_col == G->h, m = __builtin_popcount(f.south);
+    const int by_rows = nq_halves_by_rows(G, p), m = __builtin_popcount(f.south);
     if (want < 0 || want > m)
         return 0;
     if (!by_rows && !souths) /* every one counts (exact: at most C(16, 8)) */
@@ -350,8 +447,8 @@ int nq_halves_group_norths(int n, unsigned norths, nq_halves_piece **io, size_t 
     for (size_t i = 0; i < size;) {
         /* A run of whole pieces of one configuration, grouped by size. */
         size_t end = i;
-        while (end < size && in[end].middle_col == in[i].middle_col &&
-               in[end].middle_row == in[i].middle_row && !in[end].turns &&
+        while (end < size && nq_halves_config(&in[end]) == nq_halves_config(&in[i]) &&
+               !in[end].turns &&
                in[end].south == NQ_HALVES_ANY && in[end].parts <= 1 && in[end].norths <= 1)
             end++;
         if (end == i) { /* not a whole piece: as it is */
@@ -359,7 +456,7 @@ int nq_halves_group_norths(int n, unsigned norths, nq_halves_piece **io, size_t 
             continue;
         }
         frame f;
-        const int framed = !nq_halves_frame(&G, in[i].middle_col, in[i].middle_row, &f);
+        const int framed = !nq_halves_frame(&G, &in[i], &f);
         for (int k = 0; k <= G.h; k++) {
             unsigned taken = 0;
             uint32_t next = 0; /* the north set the walk takes after the group's last */
@@ -389,8 +486,13 @@ double nq_halves_estimate(int n, const nq_halves_piece *piece)
     if (piece->norths > 1) { /* the sum of its north sets' */
         const geom G = geom_of(n);
         frame f;
-        if (nq_halves_frame(&G, piece->middle_col, piece->middle_row, &f))
+        if (nq_halves_frame(&G, piece, &f))
             return 1;
+        if (G.g == 2) { /* the band's north sets of one size weigh alike (add_groups) */
+            nq_halves_piece one = *piece;
+            one.norths = 0;
+            return piece->norths * nq_halves_estimate(n, &one);
+        }
         rows_walk r;
         nq_rows_walk_start(&r, &G, &f, piece);
         double sum = 0;
@@ -405,7 +507,7 @@ double nq_halves_estimate(int n, const nq_halves_piece *piece)
      * quadrant. Only the order and the ETA use this. */
     const geom G = geom_of(n);
     frame f;
-    if (nq_halves_frame(&G, piece->middle_col, piece->middle_row, &f))
+    if (nq_halves_frame(&G, piece, &f))
         return 1;
     const int kn = __builtin_popcount(piece->north), ks = f.west_queens - kn;
     const int en = __builtin_popcount(f.north) - kn, es = __builtin_popcount(f.south) - ks;

@@ -20,7 +20,7 @@ struct nq_halves_work {
     geom G;
     nq_halves_sizes z;    /* the blocks now: own's, or a resumed mark's smaller ones */
     nq_halves_sizes own;  /* the ones its block was made for */
-    int middle_col, middle_row; /* the configuration the memo is for */
+    uint32_t config; /* the configuration the memo is for (nq_halves_config) */
     int have_config;
     uint32_t forbid[2][2][32]; /* side, quadrant (north, south), local row */
     memo memo; /* the quadrant lists of both sides */

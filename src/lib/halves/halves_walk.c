@@ -12,7 +12,7 @@ void nq_rows_walk_start(rows_walk *r, const geom *G, const frame *f, const nq_ha
         r->norths[r->count++] = x;
     r->at = r->count; /* a south set first */
     r->queens = f->west_queens - __builtin_popcount(piece->north);
-    r->by_rows = !G->g || piece->middle_col == G->h;
+    r->by_rows = nq_halves_by_rows(G, piece);
     r->done = r->queens < 0;
 }
 
@@ -58,11 +58,22 @@ uint32_t nq_rows_walk_sets(const geom *G, const frame *f, const nq_halves_piece 
 
 uint32_t nq_rows_next_north(const frame *f, uint32_t x)
 {
-    const int k = __builtin_popcount(x);
-    while (x != f->north) {
-        x = ((x | ~f->north) + 1) & f->north;
-        if (__builtin_popcount(x) == k)
-            return x;
+    /* x's rows among the free ones as an m-bit number, the next number
+     * with as many bits (Gosper's hack, HAKMEM 175), spread back: the
+     * plan walks every north set of the band's pieces this way. */
+    uint32_t y = 0, at[32];
+    int m = 0;
+    for (uint32_t left = f->north; left; left &= left - 1, m++) {
+        at[m] = left & -left;
+        y |= (x & at[m]) ? 1u << m : 0;
     }
-    return 0;
+    if (!y)
+        return 0;
+    const uint32_t low = y & -y, up = y + low, next = (((up ^ y) >> 2) / low) | up;
+    if (m < 32 && next >> m)
+        return 0;
+    uint32_t out = 0;
+    for (int i = 0; i < m; i++)
+        out |= (next >> i & 1) ? at[i] : 0;
+    return out;
 }

@@ -17,7 +17,7 @@
 
 int nq_halves_transposes(int n)
 {
-    return n % 2 == 0 && n >= NQ_HALVES_TRANSPOSE_FROM;
+    return n % 2 == 0 && n >= NQ_HALVES_TRANSPOSE_FROM && n < NQ_HALVES_BAND_FROM;
 }
 
 void nq_halves_work_transpose(nq_halves_work *w, int on)
@@ -166,29 +166,22 @@ static void middle_diagonals(const geom *G, int top, const int (*middle)[2], int
 static void ready(nq_halves_work *w, const nq_halves_piece *piece)
 {
     const geom *G = &w->G;
-    if (w->have_config && w->middle_col == piece->middle_col &&
-        w->middle_row == piece->middle_row)
+    if (w->have_config && w->config == nq_halves_config(piece))
         return;
-    int mid[2][2][2], middles = 0;
-    if (G->g) {
-        /* (row, column) of the middle queens; the east side sees them mirrored. */
-        mid[0][0][0] = G->h;
-        mid[0][0][1] = piece->middle_col;
-        mid[0][1][0] = piece->middle_row;
-        mid[0][1][1] = G->h;
-        middles = piece->middle_col != G->h ? 2 : 1;
-        for (int q = 0; q < 2; q++) {
-            mid[1][q][0] = mid[0][q][0];
-            mid[1][q][1] = G->n - 1 - mid[0][q][1];
-        }
+    int mid[2][4][2], middles = nq_halves_middles(G, piece, mid[0]);
+    if (middles < 0)
+        middles = 0; /* no piece of the plan: its frame fails first */
+    /* (row, column) of the middle queens; the east side sees them mirrored. */
+    for (int q = 0; q < middles; q++) {
+        mid[1][q][0] = mid[0][q][0];
+        mid[1][q][1] = G->n - 1 - mid[0][q][1];
     }
     for (int k = 0; k < 2; k++) {
         middle_diagonals(G, 0, (const int(*)[2])mid[k], middles, w->forbid[k][0]);
         middle_diagonals(G, G->s, (const int(*)[2])mid[k], middles, w->forbid[k][1]);
     }
     nq_memo_clear(&w->memo, G->h);
-    w->middle_col = piece->middle_col;
-    w->middle_row = piece->middle_row;
+    w->config = nq_halves_config(piece);
     w->have_config = 1;
 }
 
@@ -231,7 +224,7 @@ int nq_halves_halves(nq_halves_work *w, const nq_halves_piece *piece, uint32_t s
                    const uint64_t **west, size_t *nw, const uint64_t **east, size_t *ne)
 {
     frame f;
-    if (nq_halves_frame(&w->G, piece->middle_col, piece->middle_row, &f))
+    if (nq_halves_frame(&w->G, piece, &f))
         return NQ_ERR(EINVAL);
     begin(w, piece, &f, south);
     int err = collect(w, 0, w->west, w->z.west, nw);
@@ -253,7 +246,7 @@ int nq_halves_count_piece_from(nq_halves_work *w, const nq_halves_piece *piece,
         return 0;
     }
     frame f;
-    if (nq_halves_frame(G, piece->middle_col, piece->middle_row, &f))
+    if (nq_halves_frame(G, piece, &f))
         return NQ_ERR(EINVAL);
     nq_halves_pos pos = from ? *from : (nq_halves_pos){ 0 };
     if (tell)
@@ -354,7 +347,7 @@ int nq_halves_slice_rows(nq_halves_work *w, const nq_halves_piece *piece, const 
         return 0;
     }
     frame f;
-    if (nq_halves_frame(G, piece->middle_col, piece->middle_row, &f))
+    if (nq_halves_frame(G, piece, &f))
         return NQ_ERR(EINVAL);
     out->sets = nq_rows_walk_sets(G, &f, piece);
     if (!out->sets)

@@ -1,6 +1,7 @@
 /* A plain search for every solution, a count's set-up and the positions
  * it tells: halves_fixtures.h. */
 #include "halves_fixtures.h"
+#include "halves/halves_geom.h"
 #include "halves/halves_pieces.h"
 #include "halves/halves_work.h"
 
@@ -53,4 +54,9 @@ void keep_position(void *ctx, const nq_halves_pos *pos)
     told *t = ctx;
     if (t->count < sizeof t->pos / sizeof t->pos[0])
         t->pos[t->count++] = *pos;
+}
+
+int band_forced(void)
+{
+    return nq_halves_band_from() <= 16;
 }

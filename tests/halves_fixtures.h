@@ -18,6 +18,11 @@ typedef struct solutions {
 
 solutions all_solutions(int n);
 
+/* 1 when NQUEENS_BAND_FROM has moved the band down to the small boards
+ * the tests count (the band's runs of tests/meson.build): their row sets
+ * then fit one block, so the guards on several blocks do not apply. */
+int band_forced(void);
+
 /* The pieces of n, none split (*pieces, *size: free() it), and a
  * workspace on the fastest path with the smallest budget, where the sides
  * come in many blocks (*w: nq_halves_work_destroy), the transpose's

@@ -331,8 +331,10 @@ Test(halves, slices_add_up_to_the_piece, .timeout = 300)
         free(pieces);
     }
     const size_t least = NQ_SANITIZED ? 8 : 50;
-    cr_assert_gt(sliced, least, "%zu passes had several blocks on both sides", sliced);
-    cr_assert_gt(later_blocks, least, "%zu later row sets' blocks checked", later_blocks);
+    if (!band_forced()) {
+        cr_assert_gt(sliced, least, "%zu passes had several blocks on both sides", sliced);
+        cr_assert_gt(later_blocks, least, "%zu later row sets' blocks checked", later_blocks);
+    }
 }
 
 /* Even n with the transpose (from 18 in a count, on here): the tie passes

@@ -149,8 +149,9 @@ Test(halves, a_count_resumed_from_any_position_is_whole, .timeout = 300)
         nq_halves_work_destroy(w);
         free(pieces);
     }
-    cr_assert_gt(inside, NQ_SANITIZED ? 30 : 100, "%zu positions inside a row set's blocks",
-                 inside);
+    if (!band_forced())
+        cr_assert_gt(inside, NQ_SANITIZED ? 30 : 100, "%zu positions inside a row set's blocks",
+                     inside);
 }
 
 /* A set stop flag ends a piece between row sets, not done. */

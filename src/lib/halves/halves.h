@@ -78,11 +78,12 @@ typedef struct nq_rows_slice nq_rows_slice;
 
 /* Even n from here: the band, two middle rows and columns whose queens a
  * piece fixes first, as odd n fixes its middle row's and column's, so
- * that each half holds fewer queens whose diagonals those bar
- * (halves_geom.h); the transpose is then not used. */
-#ifndef NQ_HALVES_BAND_FROM
-#define NQ_HALVES_BAND_FROM 6
-#endif
+ * that each half holds fewer queens, with the diagonals those bar left
+ * out before the pairs are matched (halves_geom.h); the transpose is then
+ * not used. Below it the band's many small row sets cost more than they
+ * save (doc/halves.md). NQUEENS_BAND_FROM in the environment moves it, for
+ * tests: read once as the library loads (nq_halves_band_from). */
+#define NQ_HALVES_BAND_FROM 26
 
 /* A slice of a piece, for estimates of pieces too large to count whole
  * (two-stage sampling): one of its south row sets that count, one block of

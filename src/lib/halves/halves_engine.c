@@ -15,7 +15,6 @@
 
 #include <math.h>
 #include <stdlib.h>
-#include <stdio.h>
 
 /* The parts of S180 (first two rows' columns) and S90 (first row's), in
  * the plan beside the pieces of Q(n), so that U(n) runs on every thread,
@@ -213,11 +212,6 @@ int nq_halves_sample(const nq_plan *plan, size_t i, void *work, uint64_t pick,
     const double sets = s.sets, east = (double)s.blocks[1], west = (double)s.blocks[0];
     out->total = ((nq_u128)s.pairs * s.blocks[0] * s.blocks[1] * s.scale + s.ties) * s.sets *
                  (unsigned)s.weight;
-    if (getenv("NQ_DEBUG_SAMPLE"))
-        fprintf(stderr, "DBG sets %.0f east %.0f west %.0f passE %.3g passW %.3g prep %.3g scan %.3g tie %.3g start %.3g pairs %llu\n",
-                sets, east, west, sets * s.pass_seconds[1], sets * east * s.pass_seconds[0],
-                sets * east * s.prepare_seconds, sets * east * west * s.scan_seconds,
-                sets * s.tie_seconds, sets * start, (unsigned long long)s.pairs);
     out->seconds = sets * (s.pass_seconds[1] + east * (s.pass_seconds[0] + s.prepare_seconds) +
                            east * west * s.scan_seconds + (s.tie_seconds + start));
     return 0;

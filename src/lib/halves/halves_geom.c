@@ -5,6 +5,24 @@
 
 #include <stdlib.h>
 
+static int band_from = NQ_HALVES_BAND_FROM;
+
+/* Read as the library loads, before any thread of ours runs (as
+ * NQUEENS_ISA is). */
+__attribute__((constructor)) static void read_band_from(void)
+{
+    const char *s = getenv("NQUEENS_BAND_FROM");
+    char *end;
+    const long v = s ? strtol(s, &end, 10) : 0;
+    if (s && *s && !*end && v >= 4 && v % 2 == 0 && v <= 64)
+        band_from = (int)v;
+}
+
+int nq_halves_band_from(void)
+{
+    return band_from;
+}
+
 int nq_halves_bits(int n)
 {
     return 2 * geom_of(n).nd;

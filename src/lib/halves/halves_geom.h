@@ -18,9 +18,13 @@ typedef struct geom {
     uint32_t quad; /* the h columns (or rows) of a quadrant */
 } geom;
 
+/* The least even n the band is used at: NQ_HALVES_BAND_FROM, or
+ * NQUEENS_BAND_FROM's (an even number from 4). */
+int nq_halves_band_from(void);
+
 static inline geom geom_of(int n)
 {
-    const int g = n % 2 ? 1 : n >= NQ_HALVES_BAND_FROM ? 2 : 0, h = (n - g) / 2;
+    const int g = n % 2 ? 1 : n >= nq_halves_band_from() ? 2 : 0, h = (n - g) / 2;
     return (geom){ .n = n, .h = h, .g = g, .s = h + g, .nd = h > 0 ? 2 * h - 1 : 0,
                    .quad = h >= 32 ? UINT32_MAX : (1u << h) - 1 };
 }

@@ -17,7 +17,7 @@
 
 int nq_halves_transposes(int n)
 {
-    return n % 2 == 0 && n >= NQ_HALVES_TRANSPOSE_FROM && n < NQ_HALVES_BAND_FROM;
+    return n % 2 == 0 && n >= NQ_HALVES_TRANSPOSE_FROM && geom_of(n).g == 0;
 }
 
 void nq_halves_work_transpose(nq_halves_work *w, int on)

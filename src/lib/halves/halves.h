@@ -52,8 +52,9 @@ typedef struct nq_halves_piece {
     uint32_t north, south;
 } nq_halves_piece;
 
-/* The most north row sets a piece takes (nq_halves_group_norths). */
-#define NQ_HALVES_NORTHS_MOST 64
+/* The most north row sets a piece takes (nq_halves_group_norths, and the
+ * band's pieces: halves_pieces.c). */
+#define NQ_HALVES_NORTHS_MOST 1024
 
 /* A thread's buffers are bounded by its budget, whatever n: the half-boards
  * come in blocks of at most `west` and `east` footprints, from quadrant

@@ -125,24 +125,23 @@ static uint32_t nth_subset(uint32_t rows, int k, double r)
 }
 
 /* The band has about n^2 / 8 times odd n's configurations, each with fewer
- * half-boards: a piece of `first` for each run of up to
- * NQ_HALVES_NORTHS_MOST north row sets of one size in the walk's order
- * (halves_walk.h: increasing). */
-static int add_groups(const frame *f, const nq_halves_piece *first, nq_halves_piece **pieces,
-                      size_t *size, size_t *cap)
+ * half-boards: a piece of `first` for each run of up to `group` north row
+ * sets of one size in the walk's order (halves_walk.h: increasing). */
+static int add_groups(const frame *f, const nq_halves_piece *first, int group,
+                      nq_halves_piece **pieces, size_t *size, size_t *cap)
 {
     const int m = __builtin_popcount(f->north);
     for (int k = 0; k <= m; k++) {
         const double sets = binomial(m, k);
         if (!piece_fits(f, nth_subset(f->north, k, 0)))
             continue;
-        for (double r = 0; r < sets; r += NQ_HALVES_NORTHS_MOST) {
+        for (double r = 0; r < sets; r += group) {
             if (room(pieces, *size, cap))
                 return NQ_ERR(ENOMEM);
             nq_halves_piece *p = &(*pieces)[(*size)++];
             *p = *first;
             p->north = nth_subset(f->north, k, r);
-            const int taken = (int)fmin(NQ_HALVES_NORTHS_MOST, sets - r);
+            const int taken = (int)fmin(group, sets - r);
             p->norths = (uint16_t)(taken > 1 ? taken : 0);
         }
     }
@@ -176,7 +175,10 @@ static int whole_pieces(int n, nq_halves_piece **out, size_t *count)
         nq_halves_piece first = config;
         first.weight = (uint8_t)(by_rows ? 0 : weight);
         first.south = NQ_HALVES_ANY;
-        const int err = G.g == 2 ? add_groups(&f, &first, &pieces, &size, &cap)
+        /* 64 north sets a piece at n = 26 and 28 (4 million pieces), 4 times as
+         * many for each two sizes more, so that the plan stays as large. */
+        const int group = 64 << (n > 28 ? n - 28 : 0);
+        const int err = G.g == 2 ? add_groups(&f, &first, group, &pieces, &size, &cap)
                                  : add_norths(&G, &f, &first, &pieces, &size, &cap);
         if (err) {
             free(pieces);

@@ -4,6 +4,7 @@
 #include "halves_geom.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 static int band_from = NQ_HALVES_BAND_FROM;
 
@@ -83,6 +84,72 @@ int nq_halves_frame(const geom *G, const nq_halves_piece *p, frame *f)
     return 0;
 }
 
+/* A middle configuration as the piece's fields have it, read off its
+ * queens q: the column of each middle row's queen, then the row of each
+ * middle column's (the order the plan takes configurations in). */
+static void config_of(const geom *G, const int (*q)[2], int k, int8_t t[4])
+{
+    t[0] = t[1] = t[2] = t[3] = 0;
+    for (int i = 0; i < k; i++)
+        for (int j = 0; j < G->g; j++) {
+            if (q[i][0] == G->h + j)
+                t[j ? 2 : 0] = (int8_t)q[i][1];
+            if (q[i][1] == G->h + j)
+                t[j ? 3 : 1] = (int8_t)q[i][0];
+        }
+}
+
+static nq_halves_piece piece_of(const int8_t t[4])
+{
+    return (nq_halves_piece){ .middle_col = t[0], .middle_row = t[1], .band_col = t[2],
+                              .band_row = t[3] };
+}
+
+/* A mirror flips a row or a column (x -> n-1-x), the transpose swaps them. */
+int nq_halves_config_weight(const geom *G, const nq_halves_piece *p)
+{
+    int q[4][2], image[4][2];
+    const int k = nq_halves_middles(G, p, q);
+    if (k < 0)
+        return 0;
+    int8_t own[4], seen[8][4];
+    config_of(G, (const int(*)[2])q, k, own);
+    int distinct = 0;
+    for (int t = 0; t < 8; t++) {
+        for (int i = 0; i < k; i++) {
+            const int r = t & 1 ? G->n - 1 - q[i][0] : q[i][0];
+            const int c = t & 2 ? G->n - 1 - q[i][1] : q[i][1];
+            image[i][0] = t & 4 ? c : r;
+            image[i][1] = t & 4 ? r : c;
+        }
+        int8_t x[4];
+        config_of(G, (const int(*)[2])image, k, x);
+        if (memcmp(x, own, sizeof x) < 0)
+            return 0;
+        int again = 0;
+        for (int j = 0; j < distinct; j++)
+            again |= !memcmp(seen[j], x, sizeof x);
+        if (!again)
+            memcpy(seen[distinct++], x, sizeof x);
+    }
+    return distinct;
+}
+
+long nq_halves_configs(const geom *G)
+{
+    return G->g == 2 ? (long)G->n * G->n * G->n * G->n : G->g ? G->n * G->n : 1;
+}
+
+nq_halves_piece nq_halves_config_at(const geom *G, long k)
+{
+    /* Odd n: (middle_col, middle_row); the band: those and (band_col,
+     * band_row), k's digits in base n in the order config_of reads them. */
+    static const int field[2][4] = { { 0, 1 }, { 0, 2, 1, 3 } };
+    int8_t t[4] = { -1, -1, 0, 0 };
+    for (int j = 2 * G->g - 1; j >= 0; j--, k /= G->n)
+        t[field[G->g - 1][j]] = (int8_t)(k % G->n);
+    return piece_of(t);
+}
 /* For the configurations that all four of mirror (rows), west-east swap and
  * both leave alone (even n, and odd n with the centre queen): the weight of
  * R = (north, south) if R is the smallest of its orbit, else 0. The mirror

@@ -63,6 +63,16 @@ static inline uint32_t nq_halves_config(const nq_halves_piece *p)
            (uint32_t)(uint8_t)p->band_col << 16 | (uint32_t)(uint8_t)p->band_row << 24;
 }
 
+/* The middle configurations the plan tries, in its order: k = 0 to
+ * nq_halves_configs - 1 (one, with no queens, for even n without the
+ * band); not every one is possible (nq_halves_middles). */
+long nq_halves_configs(const geom *G);
+nq_halves_piece nq_halves_config_at(const geom *G, long k);
+
+/* The configuration of p under the 8 symmetries of the square: its weight
+ * (the orbit's size) if it is the smallest of its orbit, else 0. */
+int nq_halves_config_weight(const geom *G, const nq_halves_piece *p);
+
 /* 1 if the piece's row sets are taken up to the row symmetries (mirror,
  * west-east swap, both), which leave its configuration alone: even n
  * without the band, and odd n's centre queen. */

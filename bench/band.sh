@@ -38,7 +38,7 @@ hours() { awk -v s="$1" 'BEGIN { printf "%.0f", s / 3600 }'; }
     echo "\`$cmdline\`: \`nqueens estimate N -t 64 --max-memory 20G --seed $seed\`," \
         "without the band (NQUEENS_BAND_FROM=64), then with it."
     echo
-    echo "| n | sample | without: core-hours (90%) | with: core-hours (90%) | with / without |"
+    echo "| n | sample (with) | without: core-hours (90%) | with: core-hours (90%) | with / without |"
     echo "|---|---|---|---|---|"
 } >"$out/summary.md"
 for spec in "${sizes[@]}"; do
@@ -52,7 +52,7 @@ for spec in "${sizes[@]}"; do
             "$bin" estimate "$n" -t 64 --max-memory 20G --seed "$seed" "${extra[@]}" --json \
             >"$out/$n-$way.json"
     done
-    row="| $n | ${extra[1]:-default} s |"
+    row="| $n | $(awk -v s="$(field "$out/$n-with.json" seconds)" 'BEGIN { printf "%.0f", s }') s |"
     for way in without with; do
         f=$out/$n-$way.json
         row+=" $(hours "$(field "$f" cpu_seconds)") ($(hours "$(field "$f" cpu_seconds_low)") to"

@@ -52,7 +52,7 @@ __extension__ typedef unsigned __int128 nq_u128;
  * checkpoint_every or gives nq_count_memory a max_memory must be built
  * again (CHANGELOG.md, 1.2.0's Compatibility). */
 #define NQ_VERSION_MAJOR 1
-#define NQ_VERSION_MINOR 2
+#define NQ_VERSION_MINOR 3
 #define NQ_VERSION_PATCH 0
 
 NQ_API const char *nq_version(void);

@@ -61,21 +61,21 @@ static int plan_groups(nq_plan *p, size_t quads)
      * empties the memo. Even n without the band has one, and the pieces
      * with k north queens share their south lists. */
     uint32_t count = 0;
+    int32_t id[33]; /* even n without the band: the group of k north queens */
+    for (int k = 0; k < 33; k++)
+        id[k] = -1;
     for (size_t i = 0; i < quads; i++) {
         const nq_halves_piece *c = &pieces[i];
-        int same = 0;
-        if (G.g)
-            same = i && nq_halves_config(c) == nq_halves_config(&pieces[i - 1]);
-        else
-            for (size_t j = 0; j < i && !same; j++)
-                if (__builtin_popcount(pieces[j].north) == __builtin_popcount(c->north)) {
-                    same = 1;
-                    p->groups[i] = p->groups[j];
-                }
-        if (!same)
-            p->groups[i] = count++;
-        else if (G.g)
-            p->groups[i] = p->groups[i - 1];
+        if (G.g) {
+            if (!i || nq_halves_config(c) != nq_halves_config(&pieces[i - 1]))
+                count++;
+            p->groups[i] = count - 1;
+        } else {
+            const int k = __builtin_popcount(c->north);
+            if (id[k] < 0)
+                id[k] = (int32_t)count++;
+            p->groups[i] = (uint32_t)id[k];
+        }
     }
     for (size_t i = quads; i < p->size; i++)
         p->groups[i] = count; /* the turn parts: their own searches */

@@ -150,6 +150,7 @@ nq_halves_piece nq_halves_config_at(const geom *G, long k)
         t[field[G->g - 1][j]] = (int8_t)(k % G->n);
     return piece_of(t);
 }
+
 /* For the configurations that all four of mirror (rows), west-east swap and
  * both leave alone (even n, and odd n with the centre queen): the weight of
  * R = (north, south) if R is the smallest of its orbit, else 0. The mirror

@@ -55,8 +55,9 @@ static void pieces_sum_to_q_on(nq_level level, int from, int to, size_t most, un
 
 /* The same at every level the CPU runs (test_halves.c has a test for each
  * level, which shows those the CPU lacks as skipped), but for
- * x86-64-v3-nopext, whose halves code is x86-64-v3's: the levels differ
- * only in the backtracking search (src/lib/cpu/dispatch.c). */
+ * x86-64-v3-nopext, whose halves code is x86-64-v3's but for the pair
+ * counter's index patterns (bit by bit, not PEXT), which test_halves.c's
+ * pair counter tests check at each level. */
 static void pieces_sum_to_q(int from, int to, size_t most, unsigned parts, size_t budget)
 {
     for (int level = 0; level < NQ_LEVELS; level++) {

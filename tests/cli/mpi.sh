@@ -159,8 +159,10 @@ for busy in $rounds; do
     check "$what: not status 0" test $? -ne 0
     ((busy)) && kill "${hogs[@]}"
     check "$what: said something" test -s "$tmp/err"
+    # Open MPI's libevent may warn as mpirun tears down on a signal
+    # ("[warn] Epoll MOD(1) on fd 23 failed"): mpirun's line, not ours.
     check "$what: only nqueens-mpi's lines ($(head -c 300 "$tmp/err"))" \
-        test "$(grep -vc '^nqueens-mpi: ' "$tmp/err")" -eq 0
+        test "$(grep -v '^\[warn\] Epoll ' "$tmp/err" | grep -vc '^nqueens-mpi: ')" -eq 0
     check "$what: nothing on stdout" test ! -s "$tmp/out"
     if grep -q "while planning, before any work; nothing to save ('$ck' is as it was)$" "$tmp/err"; then
         check "$what: nothing saved, no file" test ! -e "$ck"

@@ -6,12 +6,12 @@
 
 #include <stdlib.h>
 
-/* The pair counter has no use for pext, so x86-64-v3-nopext takes the AVX2
- * code as x86-64-v3 does. */
+/* x86-64-v3-nopext has the AVX2 code too, with its index patterns taken
+ * bit by bit, not by PEXT (halves_match_priv.h). */
 #if NQ_ISA_DISPATCH
 static const nq_match_code *const codes[NQ_LEVELS] = {
     [NQ_LEVEL_X86_64] = &nq_match_code_x86_64,
-    [NQ_LEVEL_V3_NOPEXT] = &nq_match_code_v3,
+    [NQ_LEVEL_V3_NOPEXT] = &nq_match_code_v3_nopext,
     [NQ_LEVEL_V3] = &nq_match_code_v3,
     [NQ_LEVEL_V4] = &nq_match_code_v4,
 };

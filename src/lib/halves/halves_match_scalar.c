@@ -33,8 +33,6 @@ static inline uint64_t acc_sum(acc s)
 {
     return s;
 }
-#define pattern nq_match_gather
-#define squeeze nq_match_squeeze
 /* Bit i of 8 bytes gathered into one byte by a multiply (each byte's bit
  * lands on its own place among the top 8 bits). */
 static inline void bits_from_plane(const uint8_t *plane, uint64_t (*rows)[LANES / 64], int w)

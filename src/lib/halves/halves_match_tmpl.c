@@ -6,8 +6,6 @@
  *   vec             the vector type; vload, vand, vandn (~a & b)
  *   acc, acc_zero, acc_add (adds the popcount of a vec), acc_sum
  *   bits_from_plane (64 bytes -> word w of the 8 bit rows of their bits)
- *   pattern         a footprint's index pattern (bits gathered in order)
- *   squeeze         a footprint without its index bits
  * and defines this level's nq_match_code (halves_match_priv.h).
  * The layout: east footprints are sorted into groups by their index pattern,
  * each group padded to whole vectors; each vector gets, per chunk of cw (4
@@ -19,6 +17,16 @@
 
 #include <string.h>
 #include "util.h"
+
+/* A footprint's index pattern (its index bits gathered in order), and the
+ * footprint without them: by PEXT where the level has it fast. */
+#if NQ_MATCH_PEXT
+#define pattern nq_match_pext_gather
+#define squeeze nq_match_pext_squeeze
+#else
+#define pattern nq_match_gather
+#define squeeze nq_match_squeeze
+#endif
 
 #define VBYTES (LANES / 8)
 #define WORDS (LANES / 64)
@@ -327,3 +335,5 @@ const nq_match_code NQ_ISA_NAME(nq_match_code) = { prepare, scan, LANES };
 
 #undef VBYTES
 #undef WORDS
+#undef pattern
+#undef squeeze

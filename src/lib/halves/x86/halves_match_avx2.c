@@ -1,6 +1,6 @@
 /* The pair counter with AVX2: 256 east footprints per vector. Compiled at
- * x86-64-v3 (cpu.h), and taken at x86-64-v3-nopext too: it uses no PEXT,
- * which is microcoded and slow on AMD Zen 1 and 2, which have AVX2. */
+ * x86-64-v3 (cpu.h), with PEXT for the index patterns, and at
+ * x86-64-v3-nopext without it (microcoded and slow on AMD Zen 1 and 2). */
 #include "nqueens.h"
 #include "halves/halves_match_priv.h"
 
@@ -48,8 +48,6 @@ static inline uint64_t acc_sum(acc s)
     return (uint64_t)_mm256_extract_epi64(s.n, 0) + (uint64_t)_mm256_extract_epi64(s.n, 1) +
            (uint64_t)_mm256_extract_epi64(s.n, 2) + (uint64_t)_mm256_extract_epi64(s.n, 3);
 }
-#define pattern nq_match_gather
-#define squeeze nq_match_squeeze
 /* VPMOVMSKB takes bit 7 of 32 bytes at once; doubling each byte brings the
  * next bit up. */
 static inline void bits_from_plane(const uint8_t *plane, uint64_t (*rows)[LANES / 64], int w)

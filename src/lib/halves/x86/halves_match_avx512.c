@@ -34,17 +34,6 @@ static inline uint64_t acc_sum(acc s)
 {
     return (uint64_t)_mm512_reduce_add_epi64(s);
 }
-static inline uint32_t pattern(uint64_t fp, uint64_t mask, const int *bit, int k)
-{
-    (void)bit, (void)k;
-    /* Index bits are chosen in increasing order, so pext keeps their order. */
-    return (uint32_t)_pext_u64(fp, mask);
-}
-static inline uint64_t squeeze(uint64_t fp, uint64_t mask, const int *bit, int k)
-{
-    (void)bit, (void)k;
-    return _pext_u64(fp, ~mask);
-}
 /* VPMOVB2M takes bit 7 of 64 bytes at once; doubling each byte brings the
  * next bit up. */
 static inline void bits_from_plane(const uint8_t *plane, uint64_t (*rows)[LANES / 64], int w)

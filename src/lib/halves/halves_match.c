@@ -30,6 +30,7 @@ int nq_match_create(nq_match **out, nq_level level)
     m->level = level;
     m->prepare = codes[level]->prepare;
     m->scan = codes[level]->scan;
+    m->count = codes[level]->count;
     m->lanes = codes[level]->lanes;
     *out = m;
     return 0;
@@ -183,8 +184,9 @@ int nq_match_index_bits(const nq_match *m, const uint64_t *west, size_t nw, cons
     return k;
 }
 
-int nq_match_prepare(nq_match *m, const uint64_t *west, size_t nw, const uint64_t *east,
-                     size_t ne, int bits)
+/* The index bits, and the chunks of the bits left. */
+static void choose(nq_match *m, const uint64_t *west, size_t nw, const uint64_t *east, size_t ne,
+                   int bits)
 {
     m->k = nq_match_index_bits(m, west, nw, east, ne, bits, m->lanes, m->bit);
     /* A west and an east footprint meet only where their index patterns are
@@ -206,6 +208,12 @@ int nq_match_prepare(nq_match *m, const uint64_t *west, size_t nw, const uint64_
         m->cw = NQ_MATCH_WIDE;
         m->nch = wide;
     }
+}
+
+int nq_match_prepare(nq_match *m, const uint64_t *west, size_t nw, const uint64_t *east,
+                     size_t ne, int bits)
+{
+    choose(m, west, nw, east, ne, bits);
     return m->prepare(m, east, ne);
 }
 
@@ -217,9 +225,8 @@ int nq_match_scan(nq_match *m, const uint64_t *west, size_t nw, uint64_t *count)
 int nq_match_count(nq_match *m, const uint64_t *west, size_t nw, const uint64_t *east, size_t ne,
                    int bits, uint64_t *count)
 {
-    *count = 0;
-    const int err = nq_match_prepare(m, west, nw, east, ne, bits);
-    return err ? err : nq_match_scan(m, west, nw, count);
+    choose(m, west, nw, east, ne, bits);
+    return m->count(m, west, nw, east, ne, count);
 }
 
 uint64_t nq_match_count_plain(const uint64_t *west, size_t nw, const uint64_t *east, size_t ne)

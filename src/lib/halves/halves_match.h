@@ -28,8 +28,9 @@ void nq_match_destroy(nq_match *m);
 /* Bytes the workspace holds now. */
 size_t nq_match_bytes(const nq_match *m);
 
-/* Counts the disjoint pairs into *count. Footprints use bits below `bits`
- * (1..62). 0, NQ_ERR(ENOMEM) if the buffers cannot grow, or NQ_ERR(EINTR)
+/* Counts the disjoint pairs into *count, each vector's tables built as the
+ * scan comes to it (nq_match_prepare and nq_match_scan, with the tables used
+ * once). Footprints use bits below `bits` (1..62). 0, NQ_ERR(ENOMEM) if the buffers cannot grow, or NQ_ERR(EINTR)
  * if the stop flag the engine left in the workspace was set. */
 int nq_match_count(nq_match *m, const uint64_t *west, size_t nw, const uint64_t *east, size_t ne,
                    int bits, uint64_t *count);

@@ -22,11 +22,14 @@
 
 typedef int (*nq_prepare_fn)(nq_match *m, const uint64_t *east, size_t ne);
 typedef int (*nq_scan_fn)(nq_match *m, const uint64_t *west, size_t nw, uint64_t *count);
+typedef int (*nq_count_fn)(nq_match *m, const uint64_t *west, size_t nw, const uint64_t *east,
+                           size_t ne, uint64_t *count);
 
 struct nq_match {
     nq_level level;
     nq_prepare_fn prepare;
     nq_scan_fn scan;
+    nq_count_fn count;    /* prepare and scan at once, the tables used once */
     int lanes;            /* east footprints per vector */
     int bits, nch, cw, k; /* of the prepared east side: the bits the tables test (the
                            * footprint's less the index bits), chunks, their width, index bits */
@@ -98,11 +101,12 @@ static inline uint64_t nq_match_squeeze(uint64_t fp, uint64_t mask, const int *b
 }
 
 /* A level's pair counter (halves_match_tmpl.c, compiled at that level and
- * named by it: nq_match_code_<id>): its two halves of nq_match_count, and
+ * named by it: nq_match_code_<id>): nq_match_count's two halves and the two at once, and
  * its east footprints per vector. */
 typedef struct nq_match_code {
     nq_prepare_fn prepare;
     nq_scan_fn scan;
+    nq_count_fn count;
     int lanes;
 } nq_match_code;
 

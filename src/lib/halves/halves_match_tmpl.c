@@ -115,6 +115,76 @@ static int count_groups(nq_match *m, const uint64_t *east, size_t ne)
     return 0;
 }
 
+/* The east side's groups (the bits in m->bit): how many footprints each
+ * holds, and its first vector; the vectors in all. */
+static int group_east(nq_match *m, const uint64_t *east, size_t ne, uint32_t *nvec)
+{
+    const uint32_t groups = 1u << m->k;
+    if (!m->k)
+        m->gcount[0] = (uint32_t)ne;
+    else if (count_groups(m, east, ne))
+        return NQ_ERR(EINTR);
+    uint32_t v = 0;
+    for (uint32_t g = 0; g < groups; g++) {
+        m->gvec[g] = v;
+        v += (m->gcount[g] + LANES - 1) / LANES;
+    }
+    m->gvec[groups] = v;
+    widen_chunks(m, v, ne);
+    *nvec = v;
+    return 0;
+}
+
+/* The east footprints sorted by group into `sorted` (a vector's room for
+ * each of the nvec vectors, padding lanes zero), without their index bits. */
+static int sort_east(nq_match *m, const uint64_t *east, size_t ne, uint64_t *sorted)
+{
+    const int k = m->k;
+    /* Copies: the counters' stores into *m must not make the compiler read
+     * the index bits again for every footprint. */
+    int bit[NQ_MATCH_MAX_INDEX];
+    memcpy(bit, m->bit, sizeof bit);
+    const uint64_t mask = m->index_mask;
+    uint32_t *fill = m->fill;
+    for (uint32_t g = 0; g < 1u << k; g++) {
+        fill[g] = m->gvec[g] * LANES;
+        const size_t used = fill[g] + m->gcount[g], end = (size_t)m->gvec[g + 1] * LANES;
+        memset(sorted + used, 0, (end - used) * sizeof *sorted);
+    }
+    for (size_t j = 0; j < ne;) {
+        if (nq_stop_seen(m->stop))
+            return NQ_ERR(EINTR);
+        const size_t end = ne - j > NQ_MATCH_STOP_EVERY ? j + NQ_MATCH_STOP_EVERY : ne;
+        for (; j < end; j++)
+            sorted[fill[pattern(east[j], mask, bit, k)]++] = squeeze(east[j], mask, bit, k);
+    }
+    return 0;
+}
+
+/* Vector v's chunk tables into t, from the footprints sorted by group
+ * (k >= 1), or read where they are in east (k = 0). */
+static void vector_tables(const nq_match *m, uint32_t g, uint32_t v, const uint64_t *sorted,
+                          const uint64_t *east, uint8_t *t)
+{
+    const int nch = m->nch, cw = m->cw, nbytes = (cw * nch + 7) / 8;
+    const size_t first = (size_t)(v - m->gvec[g]) * LANES, nvalid = m->gcount[g] - first;
+    const uint64_t *fp = sorted + (size_t)v * LANES;
+    _Alignas(64) uint64_t tail[LANES];
+    if (!m->k) {
+        fp = east + first;
+        if (nvalid < LANES) {
+            memcpy(tail, fp, nvalid * sizeof *tail);
+            memset(tail + nvalid, 0, (LANES - nvalid) * sizeof *tail);
+            fp = tail;
+        }
+    }
+    /* The bytes the chunks read, so every bit row they use is written (a
+     * chunk of nothing but index bits reads zeros). */
+    _Alignas(64) uint64_t rows[64][WORDS];
+    rows_from_fps(fp, nbytes, rows);
+    build_tables(t, (const uint64_t(*)[WORDS])rows, nch, cw, nvalid);
+}
+
 /* The east side: footprints grouped by their index pattern (the bits in
  * m->bit), each vector's chunk tables built from its bit rows. With index
  * bits, the footprints are first sorted by group into the top of the table
@@ -124,68 +194,22 @@ static int count_groups(nq_match *m, const uint64_t *east, size_t ne)
  * the footprints' size). Without, they are read where they are. */
 static int prepare(nq_match *m, const uint64_t *east, size_t ne)
 {
-    const int k = m->k;
-    const uint32_t groups = 1u << k;
-    /* Copies: the counters' stores into *m must not make the compiler read
-     * the index bits again for every footprint. */
-    int bit[NQ_MATCH_MAX_INDEX];
-    memcpy(bit, m->bit, sizeof bit);
-    const uint64_t mask = m->index_mask;
-    uint32_t *fill = m->fill;
-    if (!k)
-        m->gcount[0] = (uint32_t)ne;
-    else if (count_groups(m, east, ne))
+    uint32_t nvec;
+    if (group_east(m, east, ne, &nvec))
         return NQ_ERR(EINTR);
-    uint32_t nvec = 0;
-    for (uint32_t g = 0; g < groups; g++) {
-        m->gvec[g] = nvec;
-        nvec += (m->gcount[g] + LANES - 1) / LANES;
-    }
-    m->gvec[groups] = nvec;
-    widen_chunks(m, nvec, ne);
-    /* The bytes the chunks read, so every bit row they use is written (a
-     * chunk of nothing but index bits reads zeros). */
-    const int nch = m->nch, cw = m->cw, nbytes = (cw * nch + 7) / 8;
-    const size_t vtab = ((size_t)nch << cw) * VBYTES, vfp = (size_t)LANES * sizeof(uint64_t);
+    const size_t vtab = ((size_t)m->nch << m->cw) * VBYTES, vfp = (size_t)LANES * sizeof(uint64_t);
     const size_t total = (size_t)nvec * (vtab > vfp ? vtab : vfp);
     if (nq_match_reserve((void **)&m->tables, &m->tables_cap, total))
         return NQ_ERR(ENOMEM);
     uint64_t *sorted = (uint64_t *)(m->tables + total - (size_t)nvec * vfp);
-    if (k) {
-        for (uint32_t g = 0; g < groups; g++) {
-            fill[g] = m->gvec[g] * LANES;
-            /* The padding lanes are zero: masked off by the tables. */
-            const size_t used = fill[g] + m->gcount[g], end = (size_t)m->gvec[g + 1] * LANES;
-            memset(sorted + used, 0, (end - used) * sizeof *sorted);
-        }
-        for (size_t j = 0; j < ne;) {
-            if (nq_stop_seen(m->stop))
-                return NQ_ERR(EINTR);
-            const size_t end = ne - j > NQ_MATCH_STOP_EVERY ? j + NQ_MATCH_STOP_EVERY : ne;
-            for (; j < end; j++)
-                sorted[fill[pattern(east[j], mask, bit, k)]++] = squeeze(east[j], mask, bit, k);
-        }
-    }
-    _Alignas(64) uint64_t tail[LANES];
-    for (uint32_t g = 0; g < groups; g++)
+    if (m->k && sort_east(m, east, ne, sorted))
+        return NQ_ERR(EINTR);
+    for (uint32_t g = 0; g < 1u << m->k; g++)
         for (uint32_t v = m->gvec[g]; v < m->gvec[g + 1]; v++) {
             /* A vector's tables take microseconds; a block's, far longer. */
             if (!(v & 15) && nq_stop_seen(m->stop))
                 return NQ_ERR(EINTR);
-            const size_t first = (size_t)(v - m->gvec[g]) * LANES;
-            const size_t nvalid = m->gcount[g] - first;
-            const uint64_t *fp = sorted + (size_t)v * LANES;
-            if (!k) {
-                fp = east + first;
-                if (nvalid < LANES) {
-                    memcpy(tail, fp, nvalid * sizeof *tail);
-                    memset(tail + nvalid, 0, (LANES - nvalid) * sizeof *tail);
-                    fp = tail;
-                }
-            }
-            _Alignas(64) uint64_t rows[64][WORDS];
-            rows_from_fps(fp, nbytes, rows);
-            build_tables(m->tables + v * vtab, (const uint64_t(*)[WORDS])rows, nch, cw, nvalid);
+            vector_tables(m, g, v, sorted, east, m->tables + v * vtab);
         }
     return 0;
 }
@@ -273,65 +297,114 @@ static int sort_west(nq_match *m, const uint64_t *west, size_t nw)
     return 0;
 }
 
+/* One east vector (t0), or two (t1 too), against every west footprint
+ * of a group that may match theirs (the subsets of free), into total. */
+static inline acc scan_vectors(const nq_match *m, const uint8_t *t0, const uint8_t *t1, int pair,
+                               uint32_t free, acc total)
+{
+    const int nch = m->nch;
+    for (uint32_t q = free;; q = (q - 1) & free) {
+        const uint16_t *o = m->woff + (size_t)m->wstart[q] * nch;
+        const uint16_t *end = m->woff + (size_t)m->wstart[q + 1] * nch;
+        if (pair) {
+            for (; o < end; o += nch) {
+                vec a = vload(t0 + o[0]), b = vload(t1 + o[0]);
+                for (int c = 1; c < nch; c++) {
+                    a = vand(a, vload(t0 + o[c]));
+                    b = vand(b, vload(t1 + o[c]));
+                }
+                total = acc_add(total, a);
+                total = acc_add(total, b);
+            }
+        } else {
+            for (; o < end; o += nch) {
+                vec a = vload(t0 + o[0]);
+                for (int c = 1; c < nch; c++)
+                    a = vand(a, vload(t0 + o[c]));
+                total = acc_add(total, a);
+            }
+        }
+        if (!q)
+            return total;
+    }
+}
+
+static int reserve_west(nq_match *m, size_t nw)
+{
+    return nq_match_reserve((void **)&m->wpat, &m->wpat_cap, nw * sizeof *m->wpat) ||
+                   nq_match_reserve((void **)&m->woff, &m->woff_cap,
+                                    nw * (size_t)m->nch * sizeof *m->woff)
+               ? NQ_ERR(ENOMEM)
+               : 0;
+}
+
 /* The west side against the prepared east one: the pairs with nothing in
  * common. */
 static int scan(nq_match *m, const uint64_t *west, size_t nw, uint64_t *count)
 {
     *count = 0;
-    const int k = m->k, nch = m->nch, cw = m->cw;
-    const uint32_t groups = 1u << k, all = groups - 1;
-    const size_t vtab = ((size_t)nch << cw) * VBYTES;
-    if (!k && m->gvec[1] <= 2)
+    const uint32_t groups = 1u << m->k, all = groups - 1;
+    const size_t vtab = ((size_t)m->nch << m->cw) * VBYTES;
+    if (!m->k && m->gvec[1] <= 2)
         return scan_once(m, west, nw, count);
-    if (nq_match_reserve((void **)&m->wpat, &m->wpat_cap, nw * sizeof *m->wpat) ||
-        nq_match_reserve((void **)&m->woff, &m->woff_cap, nw * nch * sizeof *m->woff))
-        return NQ_ERR(ENOMEM);
-    if (sort_west(m, west, nw))
-        return NQ_ERR(EINTR);
-
+    int err = reserve_west(m, nw);
+    if (err || (err = sort_west(m, west, nw)))
+        return err;
     /* Each east vector (two at a time) stays in L1 while every west
      * footprint that may match its group streams past. */
     acc total = acc_zero();
-    const uint16_t *woff = m->woff;
-    for (uint32_t p = 0; p < groups; p++) {
-        const uint32_t free = all & ~p;
+    for (uint32_t p = 0; p < groups; p++)
         for (uint32_t v = m->gvec[p]; v < m->gvec[p + 1]; v += 2) {
             /* A stop is seen within one block's work (milliseconds at n = 24). */
             if (nq_stop_seen(m->stop))
                 return NQ_ERR(EINTR);
-            const uint8_t *t0 = m->tables + v * vtab, *t1 = t0 + vtab;
-            const int pair = v + 1 < m->gvec[p + 1];
-            for (uint32_t q = free;; q = (q - 1) & free) {
-                const uint16_t *o = woff + (size_t)m->wstart[q] * nch;
-                const uint16_t *end = woff + (size_t)m->wstart[q + 1] * nch;
-                if (pair) {
-                    for (; o < end; o += nch) {
-                        vec a = vload(t0 + o[0]), b = vload(t1 + o[0]);
-                        for (int c = 1; c < nch; c++) {
-                            a = vand(a, vload(t0 + o[c]));
-                            b = vand(b, vload(t1 + o[c]));
-                        }
-                        total = acc_add(total, a);
-                        total = acc_add(total, b);
-                    }
-                } else {
-                    for (; o < end; o += nch) {
-                        vec a = vload(t0 + o[0]);
-                        for (int c = 1; c < nch; c++)
-                            a = vand(a, vload(t0 + o[c]));
-                        total = acc_add(total, a);
-                    }
-                }
-                if (!q)
-                    break;
-            }
+            const uint8_t *t0 = m->tables + v * vtab;
+            total = scan_vectors(m, t0, t0 + vtab, v + 1 < m->gvec[p + 1], all & ~p, total);
         }
-    }
     *count = acc_sum(total);
     return 0;
 }
 
-const nq_match_code NQ_ISA_NAME(nq_match_code) = { prepare, scan, LANES };
+/* One east block against one west block, its tables used once: each
+ * vector's are built as the scan comes to it, into L1, never written out
+ * whole (a block's tables outgrow L2 from about 2^14 footprints, and
+ * writing them out cost as much as the scan: doc/performance.md). */
+static int count_fused(nq_match *m, const uint64_t *west, size_t nw, const uint64_t *east,
+                       size_t ne, uint64_t *count)
+{
+    *count = 0;
+    uint32_t nvec;
+    if (group_east(m, east, ne, &nvec))
+        return NQ_ERR(EINTR);
+    const uint32_t groups = 1u << m->k, all = groups - 1;
+    const size_t vtab = ((size_t)m->nch << m->cw) * VBYTES, vfp = (size_t)LANES * sizeof(uint64_t);
+    if (!m->k && nvec <= 2) {
+        const int err = prepare(m, east, ne);
+        return err ? err : scan_once(m, west, nw, count);
+    }
+    if (nq_match_reserve((void **)&m->tables, &m->tables_cap, 2 * vtab + (size_t)nvec * vfp))
+        return NQ_ERR(ENOMEM);
+    uint8_t *t0 = m->tables, *t1 = t0 + vtab;
+    uint64_t *sorted = (uint64_t *)(t1 + vtab);
+    int err = m->k ? sort_east(m, east, ne, sorted) : 0;
+    if (err || (err = reserve_west(m, nw)) || (err = sort_west(m, west, nw)))
+        return err;
+    acc total = acc_zero();
+    for (uint32_t p = 0; p < groups; p++)
+        for (uint32_t v = m->gvec[p]; v < m->gvec[p + 1]; v += 2) {
+            if (nq_stop_seen(m->stop))
+                return NQ_ERR(EINTR);
+            const int pair = v + 1 < m->gvec[p + 1];
+            vector_tables(m, p, v, sorted, east, t0);
+            if (pair)
+                vector_tables(m, p, v + 1, sorted, east, t1);
+            total = scan_vectors(m, t0, t1, pair, all & ~p, total);
+        }
+    *count = acc_sum(total);
+    return 0;
+}
+
+const nq_match_code NQ_ISA_NAME(nq_match_code) = { prepare, scan, count_fused, LANES };
 
 #undef VBYTES
 #undef WORDS

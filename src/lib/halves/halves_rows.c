@@ -75,15 +75,19 @@ static int count_rows(nq_halves_work *w, int k, const volatile int *stop, nq_hal
             err = nq_stream_next(scanned, w->join, w->west, w->z.west, &nw);
             if (!err && !nw)
                 break;
+            /* A scanned side of one block meets each east block once: the
+             * tables are built as the scan comes to them (nq_match_count). */
+            const int once = !err && !b && !nq_stream_more(scanned);
             /* The index bits from the first west block and this east one. */
-            if (!err && !b)
+            if (!err && !b && !once)
                 err = nq_match_prepare(w->match, w->west, nw, w->east, ne, 2 * w->G.nd);
             if (err)
                 return err;
             if (b < pos->west)
                 continue; /* scanned before a stop: its pairs are in pos */
             uint64_t c = 0;
-            err = nq_match_scan(w->match, w->west, nw, &c);
+            err = once ? nq_match_count(w->match, w->west, nw, w->east, ne, 2 * w->G.nd, &c)
+                       : nq_match_scan(w->match, w->west, nw, &c);
             if (err) {
                 if (err == NQ_ERR(EINTR))
                     nq_rows_tell(tell, pos);
@@ -183,7 +187,8 @@ int nq_rows_count(nq_halves_work *w, const nq_halves_piece *piece, uint32_t sout
 
 /* For estimates only (halves_rows.h); a count never comes here. The
  * picked pair of a pass: the prepared block, its tables from the first
- * scanned block (as count_rows makes them), then the scanned block. */
+ * scanned block (as count_rows makes them), then the scanned block; a
+ * scanned side of one block, both at once (as count_rows). */
 static int pick_blocks(nq_halves_work *w, int k, const uint64_t pick[2], const volatile int *stop,
                        nq_pass_slice *out)
 {
@@ -197,6 +202,11 @@ static int pick_blocks(nq_halves_work *w, int k, const uint64_t pick[2], const v
         return err;
     w->match->stop = stop;
     double t = nq_thread_cpu();
+    if (out->blocks[0] == 1) { /* as count_rows: the tables built as the scan goes */
+        err = nq_match_count(w->match, w->west, nw, w->east, ne, 2 * w->G.nd, &out->pairs);
+        out->scan_seconds = nq_thread_cpu() - t;
+        return err;
+    }
     err = nq_match_prepare(w->match, w->west, nw, w->east, ne, 2 * w->G.nd);
     out->prepare_seconds = nq_thread_cpu() - t;
     if (!err && out->block[0])

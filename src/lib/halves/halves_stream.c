@@ -340,6 +340,7 @@ int nq_stream_next(stream *s, join_fn join, uint64_t *out, size_t cap, size_t *c
 {
     size_t n = 0;
     lsrc *held = &s->list[s->held], *run = &s->list[!s->held];
+    s->full = 0;
     lview v;
     for (;;) {
         if (!s->chunk_ready) {
@@ -397,6 +398,7 @@ int nq_stream_next(stream *s, join_fn join, uint64_t *out, size_t cap, size_t *c
         if (!fit) {
             if (!n)
                 return NQ_ERR(EINVAL); /* cap below a bucket: a caller's error */
+            s->full = 1;
             break; /* out is full: this bucket goes on next time */
         }
         if (fit > ns - s->ri)

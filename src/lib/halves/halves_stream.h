@@ -99,6 +99,7 @@ typedef struct stream {
     const uint8_t *keep; /* NULL, or per north column set: 0 leaves its half-boards out */
     const volatile int *stop; /* NULL, or read between chunks: nq_stream_next gives EINTR */
     int stopped;              /* a chunk was cut short by a stop */
+    int full;                 /* the last nq_stream_next ended with out full, not the stream */
 } stream;
 
 /* The memo's buffers from the thread's block (util.h's two passes); the
@@ -135,5 +136,11 @@ static inline void nq_stream_keep(stream *s, const uint8_t *keep)
  * *count 0 when there are no more. NQ_ERR(EINVAL) if cap is too small;
  * NQ_ERR(EINTR) once *s->stop is set (the stream must then begin again). */
 int nq_stream_next(stream *s, join_fn join, uint64_t *out, size_t cap, size_t *count);
+/* Whether the stream may go on after the block nq_stream_next gave: 0 when
+ * that block was its last. */
+static inline int nq_stream_more(const stream *s)
+{
+    return s->full;
+}
 
 #endif

@@ -15,6 +15,8 @@ NQ_NEEDS=(cc meson ninja pkg-config openmp)
 NQ_WANTS=(hwloc)
 
 nq_log() { printf '%s\n' "$*" >&2; }
+# A stage's heading, with the time since the script began (its SECONDS).
+nq_stage() { nq_log "== $* [$((SECONDS / 60))m$(printf %02d $((SECONDS % 60)))s]"; }
 
 # The set-up's full output (apt, meson, ninja) goes to one log file per run,
 # made on first use: a new user's screen shows one line per step, not apt's

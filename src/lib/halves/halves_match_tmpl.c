@@ -148,6 +148,7 @@ static int sort_east(nq_match *m, const uint64_t *east, size_t ne, uint64_t *sor
     uint32_t *fill = m->fill;
     for (uint32_t g = 0; g < 1u << k; g++) {
         fill[g] = m->gvec[g] * LANES;
+        /* The padding lanes are zero: masked off by the tables. */
         const size_t used = fill[g] + m->gcount[g], end = (size_t)m->gvec[g + 1] * LANES;
         memset(sorted + used, 0, (end - used) * sizeof *sorted);
     }
@@ -166,6 +167,8 @@ static int sort_east(nq_match *m, const uint64_t *east, size_t ne, uint64_t *sor
 static void vector_tables(const nq_match *m, uint32_t g, uint32_t v, const uint64_t *sorted,
                           const uint64_t *east, uint8_t *t)
 {
+    /* The bytes the chunks read, so every bit row they use is written (a
+     * chunk of nothing but index bits reads zeros). */
     const int nch = m->nch, cw = m->cw, nbytes = (cw * nch + 7) / 8;
     const size_t first = (size_t)(v - m->gvec[g]) * LANES, nvalid = m->gcount[g] - first;
     const uint64_t *fp = sorted + (size_t)v * LANES;
@@ -178,8 +181,6 @@ static void vector_tables(const nq_match *m, uint32_t g, uint32_t v, const uint6
             fp = tail;
         }
     }
-    /* The bytes the chunks read, so every bit row they use is written (a
-     * chunk of nothing but index bits reads zeros). */
     _Alignas(64) uint64_t rows[64][WORDS];
     rows_from_fps(fp, nbytes, rows);
     build_tables(t, (const uint64_t(*)[WORDS])rows, nch, cw, nvalid);
@@ -368,7 +369,7 @@ static int scan(nq_match *m, const uint64_t *west, size_t nw, uint64_t *count)
 /* One east block against one west block, its tables used once: each
  * vector's are built as the scan comes to it, into L1, never written out
  * whole (a block's tables outgrow L2 from about 2^14 footprints, and
- * writing them out cost as much as the scan: doc/performance.md). */
+ * writing them out cost as much as the scan: doc/halves.md). */
 static int count_fused(nq_match *m, const uint64_t *west, size_t nw, const uint64_t *east,
                        size_t ne, uint64_t *count)
 {

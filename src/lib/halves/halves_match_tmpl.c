@@ -339,31 +339,47 @@ static int reserve_west(nq_match *m, size_t nw)
                : 0;
 }
 
-/* The west side against the prepared east one: the pairs with nothing in
- * common. */
-static int scan(nq_match *m, const uint64_t *west, size_t nw, uint64_t *count)
+/* Every east vector, two at a time, against the west footprints sorted
+ * by group (sort_west) that may match its group, each pair staying in L1
+ * while they stream past: the tables prepared, or with t, each pair's
+ * built into t as the scan comes to it, from sorted or east
+ * (vector_tables). */
+static int scan_groups(nq_match *m, uint8_t *t, const uint64_t *sorted, const uint64_t *east,
+                       uint64_t *count)
 {
-    *count = 0;
     const uint32_t groups = 1u << m->k, all = groups - 1;
     const size_t vtab = ((size_t)m->nch << m->cw) * VBYTES;
-    if (!m->k && m->gvec[1] <= 2)
-        return scan_once(m, west, nw, count);
-    int err = reserve_west(m, nw);
-    if (err || (err = sort_west(m, west, nw)))
-        return err;
-    /* Each east vector (two at a time) stays in L1 while every west
-     * footprint that may match its group streams past. */
     acc total = acc_zero();
     for (uint32_t p = 0; p < groups; p++)
         for (uint32_t v = m->gvec[p]; v < m->gvec[p + 1]; v += 2) {
             /* A stop is seen within one block's work (milliseconds at n = 24). */
             if (nq_stop_seen(m->stop))
                 return NQ_ERR(EINTR);
+            const int pair = v + 1 < m->gvec[p + 1];
             const uint8_t *t0 = m->tables + v * vtab;
-            total = scan_vectors(m, t0, t0 + vtab, v + 1 < m->gvec[p + 1], all & ~p, total);
+            if (t) {
+                vector_tables(m, p, v, sorted, east, t);
+                if (pair)
+                    vector_tables(m, p, v + 1, sorted, east, t + vtab);
+                t0 = t;
+            }
+            total = scan_vectors(m, t0, t0 + vtab, pair, all & ~p, total);
         }
     *count = acc_sum(total);
     return 0;
+}
+
+/* The west side against the prepared east one: the pairs with nothing in
+ * common. */
+static int scan(nq_match *m, const uint64_t *west, size_t nw, uint64_t *count)
+{
+    *count = 0;
+    if (!m->k && m->gvec[1] <= 2)
+        return scan_once(m, west, nw, count);
+    int err = reserve_west(m, nw);
+    if (err || (err = sort_west(m, west, nw)))
+        return err;
+    return scan_groups(m, NULL, NULL, NULL, count);
 }
 
 /* One east block against one west block, its tables used once: each
@@ -377,7 +393,6 @@ static int count_fused(nq_match *m, const uint64_t *west, size_t nw, const uint6
     uint32_t nvec;
     if (group_east(m, east, ne, &nvec))
         return NQ_ERR(EINTR);
-    const uint32_t groups = 1u << m->k, all = groups - 1;
     const size_t vtab = ((size_t)m->nch << m->cw) * VBYTES, vfp = (size_t)LANES * sizeof(uint64_t);
     if (!m->k && nvec <= 2) {
         const int err = prepare(m, east, ne);
@@ -385,24 +400,11 @@ static int count_fused(nq_match *m, const uint64_t *west, size_t nw, const uint6
     }
     if (nq_match_reserve((void **)&m->tables, &m->tables_cap, 2 * vtab + (size_t)nvec * vfp))
         return NQ_ERR(ENOMEM);
-    uint8_t *t0 = m->tables, *t1 = t0 + vtab;
-    uint64_t *sorted = (uint64_t *)(t1 + vtab);
+    uint64_t *sorted = (uint64_t *)(m->tables + 2 * vtab);
     int err = m->k ? sort_east(m, east, ne, sorted) : 0;
     if (err || (err = reserve_west(m, nw)) || (err = sort_west(m, west, nw)))
         return err;
-    acc total = acc_zero();
-    for (uint32_t p = 0; p < groups; p++)
-        for (uint32_t v = m->gvec[p]; v < m->gvec[p + 1]; v += 2) {
-            if (nq_stop_seen(m->stop))
-                return NQ_ERR(EINTR);
-            const int pair = v + 1 < m->gvec[p + 1];
-            vector_tables(m, p, v, sorted, east, t0);
-            if (pair)
-                vector_tables(m, p, v + 1, sorted, east, t1);
-            total = scan_vectors(m, t0, t1, pair, all & ~p, total);
-        }
-    *count = acc_sum(total);
-    return 0;
+    return scan_groups(m, m->tables, sorted, east, count);
 }
 
 const nq_match_code NQ_ISA_NAME(nq_match_code) = { prepare, scan, count_fused, LANES };

@@ -14,17 +14,10 @@
 #ifndef NQ_LAST_ROWS_H
 #define NQ_LAST_ROWS_H
 
+#include "cpu/cpu.h" /* NQ_FAST_PEXT: pext and pdep, where they are fast */
 #include "util.h"
 
 #include <stdint.h>
-
-/* pext and pdep where they are fast: AMD before Zen 3 runs them in microcode,
- * tens to hundreds of cycles, slower than the plain loops below. The copy of
- * the hot code that dispatch.c picks on those CPUs is built with NQ_SLOW_PEXT. */
-#if defined(__BMI2__) && !defined(__znver1__) && !defined(__znver2__) && !defined(NQ_SLOW_PEXT)
-#define NQ_FAST_PEXT 1
-#include <immintrin.h>
-#endif
 
 #define NQ_LAST5_ROWS 5
 #define NQ_LAST5_WAYS 120 /* 5! */

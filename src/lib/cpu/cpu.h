@@ -56,6 +56,15 @@ enum {
 #define NQ_ISA_CAT(f, isa) NQ_ISA_CAT2(f, isa)
 #define NQ_ISA_NAME(f) NQ_ISA_CAT(f, NQ_ISA)
 
+/* In code compiled at a level: NQ_FAST_PEXT where pext and pdep are there
+ * and fast. AMD before Zen 3 runs them in microcode, tens to hundreds of
+ * cycles, slower than plain loops; the copy of the hot code picked on those
+ * CPUs (x86-64-v3-nopext) is built with NQ_SLOW_PEXT. */
+#if defined(__BMI2__) && !defined(__znver1__) && !defined(__znver2__) && !defined(NQ_SLOW_PEXT)
+#define NQ_FAST_PEXT 1
+#include <immintrin.h>
+#endif
+
 /* The level in use: the best for this CPU, or NQUEENS_ISA's (see above). */
 nq_level nq_cpu_level(void);
 /* 1 if this CPU runs level (tests run each such level). */

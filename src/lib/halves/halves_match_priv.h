@@ -60,12 +60,10 @@ int nq_match_reserve(void **buf, size_t *cap, size_t need);
 int nq_match_index_bits(const nq_match *m, const uint64_t *west, size_t nw, const uint64_t *east,
                         size_t ne, int bits, int lanes, int bit[NQ_MATCH_MAX_INDEX]);
 
-/* PEXT where the level has it and it is fast (cpu.h: AMD before Zen 3 runs
- * it in microcode): a footprint's index pattern and the rest in one
- * instruction each, where the loops below take one step per index bit. */
-#if defined(__BMI2__) && !defined(__znver1__) && !defined(__znver2__) && !defined(NQ_SLOW_PEXT)
-#include <immintrin.h>
-#define NQ_MATCH_PEXT 1
+/* PEXT where the level has it and it is fast (NQ_FAST_PEXT, cpu.h): a
+ * footprint's index pattern and the rest in one instruction each, where the
+ * loops below take one step per index bit. */
+#if NQ_FAST_PEXT
 /* Index bits are chosen in increasing order, so PEXT keeps their order. */
 static inline uint32_t nq_match_pext_gather(uint64_t fp, uint64_t mask, const int *bit, int k)
 {

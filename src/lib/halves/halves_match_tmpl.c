@@ -20,7 +20,7 @@
 
 /* A footprint's index pattern (its index bits gathered in order), and the
  * footprint without them: by PEXT where the level has it fast. */
-#if NQ_MATCH_PEXT
+#if NQ_FAST_PEXT
 #define pattern nq_match_pext_gather
 #define squeeze nq_match_pext_squeeze
 #else

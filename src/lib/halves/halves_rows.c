@@ -42,14 +42,14 @@ static void tell_sometimes(nq_halves_tell *tell, const nq_halves_pos *pos)
         nq_rows_tell(tell, pos);
 }
 
-/* The pairs of the west and east blocks in the buffers, each met once. If
- * each side is one block, the tables are the larger one's: its more index
- * bits leave fewer vectors to test (the pairs are the same either way). */
-static int count_once(nq_halves_work *w, size_t nw, size_t ne, int one_east, uint64_t *count)
+/* The pairs of the west and east blocks in the buffers, the tables used
+ * once: the larger block's, whose more index bits leave fewer vectors to
+ * test (the pairs are the same either way). */
+static int count_once(nq_halves_work *w, size_t nw, size_t ne, uint64_t *count)
 {
     const int bits = 2 * w->G.nd;
-    return one_east && nw > ne ? nq_match_count(w->match, w->east, ne, w->west, nw, bits, count)
-                               : nq_match_count(w->match, w->west, nw, w->east, ne, bits, count);
+    return nw > ne ? nq_match_count(w->match, w->east, ne, w->west, nw, bits, count)
+                   : nq_match_count(w->match, w->west, nw, w->east, ne, bits, count);
 }
 
 /* The disjoint pairs of R's half-boards, a block of side k's (east, or
@@ -96,7 +96,7 @@ static int count_rows(nq_halves_work *w, int k, const volatile int *stop, nq_hal
             if (b < pos->west)
                 continue; /* scanned before a stop: its pairs are in pos */
             uint64_t c = 0;
-            err = once ? count_once(w, nw, ne, !nq_stream_more(&w->sides[k]), &c)
+            err = once ? count_once(w, nw, ne, &c)
                        : nq_match_scan(w->match, w->west, nw, &c);
             if (err) {
                 if (err == NQ_ERR(EINTR))
@@ -213,7 +213,7 @@ static int pick_blocks(nq_halves_work *w, int k, const uint64_t pick[2], const v
     w->match->stop = stop;
     double t = nq_thread_cpu();
     if (out->blocks[0] == 1) { /* as count_rows: the tables built as the scan goes */
-        err = count_once(w, nw, ne, out->blocks[1] == 1, &out->pairs);
+        err = count_once(w, nw, ne, &out->pairs);
         out->scan_seconds = nq_thread_cpu() - t;
         return err;
     }

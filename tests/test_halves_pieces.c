@@ -449,3 +449,16 @@ Test(halves, a_thread_stays_within_its_bound, .timeout = 300)
         free(pieces);
     }
 }
+
+/* The subsets' walk (plan, transpose, north sets) against a search for the
+ * next number of as many bits. */
+Test(halves, the_next_subset_is_the_next_number_of_as_many_bits)
+{
+    for (uint64_t x = 1; x < 1u << 12; x++) {
+        uint64_t y = x + 1;
+        while (__builtin_popcountll(y) != __builtin_popcountll(x))
+            y++;
+        cr_assert_eq(nq_next_same_bits(x), y, "after %#llx", (unsigned long long)x);
+    }
+    cr_assert_eq(nq_next_same_bits(0xffff0000u), 0x100007fffull); /* past 32 bits */
+}

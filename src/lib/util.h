@@ -35,6 +35,14 @@ static inline int nq_stop_seen(const volatile int *stop)
     return stop && __atomic_load_n(stop, __ATOMIC_RELAXED);
 }
 
+/* The next number above x (not 0) with as many bits set: Gosper's hack
+ * (HAKMEM 175), the subsets of a set by size, in increasing order. */
+static inline uint64_t nq_next_same_bits(uint64_t x)
+{
+    const uint64_t low = x & -x, up = x + low;
+    return (((up ^ x) >> 2) / low) | up;
+}
+
 /* splitmix64 (Steele, Lea and Flood, 2014): a seed gives the same numbers
  * on every machine. */
 static inline uint64_t nq_splitmix64(uint64_t *state)

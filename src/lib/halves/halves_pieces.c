@@ -149,9 +149,9 @@ static size_t piece_souths(const geom *G, const nq_halves_piece *p, uint32_t *so
         return 0;
     if (!by_rows && !souths) /* every one counts (exact: at most C(16, 8)) */
         return (size_t)binomial(m, want);
-    /* The m-bit numbers with `want` bits in increasing order (Gosper's
-     * hack, HAKMEM 175), spread onto the free rows: the order of the
-     * subsets of f.south (the plan was slow when it tried every subset). */
+    /* The m-bit numbers with `want` bits in increasing order, spread onto
+     * the free rows: the order of the subsets of f.south (the plan was slow
+     * when it tried every subset). */
     int at[32], free_rows = 0;
     for (int i = 0; i < G->h; i++)
         if (f.south >> i & 1)
@@ -168,8 +168,7 @@ static size_t piece_souths(const geom *G, const nq_halves_piece *p, uint32_t *so
         }
         if (!x)
             break;
-        const uint32_t low = x & -x, up = x + low;
-        x = (((up ^ x) >> 2) / low) | up;
+        x = (uint32_t)nq_next_same_bits(x);
     }
     return k;
 }

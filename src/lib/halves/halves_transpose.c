@@ -1,6 +1,7 @@
 /* Even n: the transpose's half of the square's symmetries, as passes over
  * a row set's half-boards; halves_transpose.h says why it holds. */
 #include "halves_transpose.h"
+#include "util.h"
 
 #include <string.h>
 
@@ -53,8 +54,8 @@ static unsigned weight_of(const transpose *t, uint32_t x, uint32_t y)
     return o > t->ord ? 2 : o == t->ord;
 }
 
-/* The column sets of `queens` queens, in increasing order (Gosper's
- * hack); returns 0 after the last. */
+/* The column sets of `queens` queens, in increasing order; returns 0 after
+ * the last. */
 static int next_set(const geom *G, int queens, uint32_t *x, int *started)
 {
     if (!*started) {
@@ -64,9 +65,11 @@ static int next_set(const geom *G, int queens, uint32_t *x, int *started)
     }
     if (!*x)
         return 0;
-    const uint32_t low = *x & -*x, up = *x + low;
-    *x = (((up ^ *x) >> 2) / low) | up;
-    return *x <= G->quad;
+    const uint64_t next = nq_next_same_bits(*x);
+    if (next > G->quad)
+        return 0;
+    *x = (uint32_t)next;
+    return 1;
 }
 
 /* Side k's column sets whose u() is above `above` (or equal to `equal`

@@ -1,6 +1,7 @@
 /* The row sets of a piece in the order its count takes them:
  * halves_walk.h says why. */
 #include "halves_walk.h"
+#include "util.h"
 
 void nq_rows_walk_start(rows_walk *r, const geom *G, const frame *f, const nq_halves_piece *piece)
 {
@@ -59,8 +60,8 @@ uint32_t nq_rows_walk_sets(const geom *G, const frame *f, const nq_halves_piece 
 uint32_t nq_rows_next_north(const frame *f, uint32_t x)
 {
     /* x's rows among the free ones as an m-bit number, the next number
-     * with as many bits (Gosper's hack, HAKMEM 175), spread back: the
-     * plan walks every north set of the band's pieces this way. */
+     * with as many bits, spread back: the plan walks every north set of the
+     * band's pieces this way. */
     uint32_t y = 0, at[32];
     int m = 0;
     for (uint32_t left = f->north; left; left &= left - 1, m++) {
@@ -69,8 +70,8 @@ uint32_t nq_rows_next_north(const frame *f, uint32_t x)
     }
     if (!y)
         return 0;
-    const uint32_t low = y & -y, up = y + low, next = (((up ^ y) >> 2) / low) | up;
-    if (m < 32 && next >> m)
+    const uint64_t next = nq_next_same_bits(y);
+    if (next >> m)
         return 0;
     uint32_t out = 0;
     for (int i = 0; i < m; i++)

@@ -348,6 +348,8 @@ const nq_engine nq_halves_engine = {
     .sample_one = nq_halves_sample,
     /* From n = 24 pieces take up to minutes: whole ones made samples of 16
      * minutes at n = 26 and over 12 at n = 25; at n = 24 slices gave the
-     * whole pieces' figure within 9% in a tenth of the time (24 draws). */
-    .slices_from = 24,
+     * whole pieces' figure within 9% in a tenth of the time (24 draws). At
+     * n = 23, 70 whole pieces (two warm-ups each) fit in 120 s, +-28 to
+     * 41%; 22,000 slices +-18%, 0.93x their figure (doc/estimate.md). */
+    .slices_from = 23,
 };

@@ -175,6 +175,28 @@ Test(estimate, collapsed_strata)
     cr_assert(isinf(high));
 }
 
+/* The timing noise weighs each second timing by the CPU it took: a slice
+ * that projects a measurement of milliseconds to many blocks is no more
+ * trusted than another (with the projected seconds as weights, the one
+ * ratio of 0.5 below would make the noise about 0.69). */
+Test(estimate, timing_noise_weighs_measured_cpu)
+{
+    draw draws[9];
+    size_t todo[9];
+    for (int k = 0; k < 9; k++) {
+        todo[k] = (size_t)k;
+        draws[k] = (draw){ .seconds = 1, .again_seconds = k % 2 ? 1.02 : 0.98, .spent = 2 };
+    }
+    draws[0] = (draw){ .seconds = 1000, .again_seconds = 500, .spent = 0.02 };
+    sampler s = { .draws = draws, .count = 9 };
+    const double noise = nq_est_drift(&s, todo, 9);
+    cr_assert(noise > 0 && noise < 0.01, "timing noise %g", noise);
+    /* Every ratio as far off: the noise says so, whatever the weights. */
+    for (int k = 1; k < 9; k++)
+        draws[k].again_seconds = 0.5;
+    cr_assert_float_eq(nq_est_drift(&s, todo, 9), log(2), 1e-9);
+}
+
 /* A subproblem of tiny weight is still drawn with at least a third of the
  * average probability (the floor: half the mean sqrt(weight + 1)), so one
  * whose time is all fixed costs cannot count many times over when drawn;

@@ -246,6 +246,12 @@ size_t nq_est_retimes(const sampler *s, size_t *todo)
                                                                                      : todo_size;
 }
 
+/* Both timings above the clock's grain. */
+static int timed_twice(const draw *d)
+{
+    return d->seconds >= 1e-5 && d->again_seconds >= 1e-5;
+}
+
 /* A piece's own jitter between its two timings is in every draw's seconds,
  * so the sampling's variance holds it already, and it shrinks with the
  * draws; what that cannot see is the machine's speed, shared by all the
@@ -260,7 +266,7 @@ double nq_est_drift(const sampler *s, const size_t *todo, size_t todo_size)
     double weight = 0, sum = 0, square = 0;
     for (size_t j = 0; j < todo_size; j++) {
         const draw *d = &s->draws[todo[j]];
-        if (d->seconds >= 1e-5 && d->again_seconds >= 1e-5) { /* the clock's grain */
+        if (timed_twice(d)) {
             weight += d->spent;
             sum += d->spent * log(d->again_seconds / d->seconds);
         }
@@ -270,7 +276,7 @@ double nq_est_drift(const sampler *s, const size_t *todo, size_t todo_size)
     const double mean = sum / weight;
     for (size_t j = 0; j < todo_size; j++) {
         const draw *d = &s->draws[todo[j]];
-        if (d->seconds >= 1e-5 && d->again_seconds >= 1e-5) {
+        if (timed_twice(d)) {
             const double e = log(d->again_seconds / d->seconds) - mean;
             square += d->spent * d->spent * e * e;
         }

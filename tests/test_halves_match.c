@@ -25,13 +25,14 @@ static uint64_t agrees_with_the_plain_count(nq_level level, nq_match *m, uint64_
     return plain;
 }
 
-/* Large east blocks choose their index bits by the pairs they prune, not
- * by how often each bit is set: where two frequent bits always stand
- * together, the second prunes nothing the first does not, so it is left
- * out; the count is the plain one whatever the bits. */
+/* Large east blocks met by a large west one (2^32 lane pairs) choose
+ * their index bits by the pairs they prune, not by how often each bit is
+ * set: where two frequent bits always stand together, the second prunes
+ * nothing the first does not, so it is left out; the count is the plain
+ * one whatever the bits. */
 static void index_bits_skip_a_bit_that_prunes_nothing_more(nq_level level)
 {
-    enum { BITS = 20, NW = 4096, NE = 1 << 17 };
+    enum { BITS = 20, NW = 1 << 15, NE = 1 << 17 };
     uint64_t seed = 0x0123456789abcdefull;
     uint64_t *west = malloc(NW * sizeof *west), *east = malloc(NE * sizeof *east);
     cr_assert(west && east);

@@ -86,3 +86,34 @@ static void nine_wide_chunks_count_as_the_plain_count(nq_level level)
 
 LEVEL_TESTS(halves_match, nine_wide_chunks_count_as_the_plain_count,
             nine_wide_chunks_count_as_the_plain_count, .timeout = 60)
+
+/* A few hundred west footprints against many east ones (as in the band's
+ * row sets): east groups whose index pattern meets every west footprint
+ * are skipped, their tables never built, and the count is still the
+ * plain one. */
+static void east_groups_no_west_footprint_meets_are_skipped(nq_level level)
+{
+    enum { BITS = 24, NW = 300, NE = 1 << 16 };
+    uint64_t seed = 0x9e3779b97f4a7c15ull;
+    uint64_t *west = malloc(NW * sizeof *west), *east = malloc(NE * sizeof *east);
+    cr_assert(west && east);
+    const uint64_t mask = (1ull << BITS) - 1;
+    /* Dense west footprints (7 bits in 8), sparse east ones (1 in 4). */
+    for (size_t i = 0; i < NW; i++)
+        west[i] = (random_next(&seed) | random_next(&seed) | random_next(&seed)) & mask;
+    for (size_t j = 0; j < NE; j++)
+        east[j] = random_next(&seed) & random_next(&seed) & mask;
+    nq_match *m;
+    cr_assert_eq(nq_match_create(&m, level), 0);
+    uint64_t fast;
+    cr_assert_eq(nq_match_count(m, west, NW, east, NE, BITS, &fast), 0);
+    const uint32_t all = (1u << m->k) - 1;
+    size_t skipped = 0;
+    for (uint32_t p = 0; p <= all; p++)
+        skipped += m->gcount[p] && !m->wunder[all & ~p];
+    cr_assert_gt(skipped, 0, "%s: %d index bits, no group skipped", nq_level_name(level), m->k);
+    cr_assert_gt(agrees_with_the_plain_count(level, m, fast, west, NW, east, NE), 0);
+}
+
+LEVEL_TESTS(halves_match, east_groups_no_west_footprint_meets_are_skipped,
+            east_groups_no_west_footprint_meets_are_skipped, .timeout = 60)

@@ -46,7 +46,10 @@ struct nq_match {
     uint32_t gcount[NQ_MATCH_GROUPS];
     uint32_t gvec[NQ_MATCH_GROUPS + 1];   /* first vector of each east group */
     uint32_t wstart[NQ_MATCH_GROUPS + 1]; /* first west footprint of each group */
-    uint32_t fill[NQ_MATCH_GROUPS];       /* where each group's next footprint goes */
+    union {
+        uint32_t fill[NQ_MATCH_GROUPS];   /* while sorting: where each group's next footprint goes */
+        uint32_t wunder[NQ_MATCH_GROUPS]; /* then: the west footprints of the subsets of each group */
+    };
     uint32_t tally[NQ_MATCH_GROUPS][4];   /* the east groups' counts, four counters a group */
 };
 

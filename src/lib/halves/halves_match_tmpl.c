@@ -313,7 +313,7 @@ static int sort_west(nq_match *m, const uint64_t *west, size_t nw)
  * of a group that may match theirs (the subsets of free), into total.
  * Inlined once per chunk count (scan_vectors), so the loop over a west
  * footprint's chunks is unrolled: at n = 26 the scan took 0.83x the cycles
- * a vector test (doc/performance.md). */
+ * a vector test (doc/halves.md). */
 static inline __attribute__((always_inline)) acc
 scan_vectors_n(const nq_match *m, const uint8_t *t0, const uint8_t *t1, int pair, uint32_t free,
                acc total, const int nch)

@@ -381,8 +381,10 @@ static int scan_groups(nq_match *m, uint8_t *t, const uint64_t *sorted, const ui
     const uint32_t groups = 1u << m->k, all = groups - 1;
     const size_t vtab = ((size_t)m->nch << m->cw) * VBYTES;
     acc total = acc_zero();
-    for (uint32_t p = 0; p < groups; p++)
-        for (uint32_t v = m->gvec[p]; v < m->gvec[p + 1] && m->wunder[all & ~p]; v += 2) {
+    for (uint32_t p = 0; p < groups; p++) {
+        if (!m->wunder[all & ~p])
+            continue; /* no west footprint may meet this group */
+        for (uint32_t v = m->gvec[p]; v < m->gvec[p + 1]; v += 2) {
             /* A stop is seen within one block's work (milliseconds at n = 24). */
             if (nq_stop_seen(m->stop))
                 return NQ_ERR(EINTR);
@@ -396,6 +398,7 @@ static int scan_groups(nq_match *m, uint8_t *t, const uint64_t *sorted, const ui
             }
             total = scan_vectors(m, t0, t0 + vtab, pair, all & ~p, total);
         }
+    }
     *count = acc_sum(total);
     return 0;
 }

@@ -101,6 +101,29 @@ static void bit_counts(const uint64_t *x, size_t n, size_t step, int bits, uint3
     tally_read(c, bits, out);
 }
 
+/* The k bits that most often stand in both sets, from about 256 of each. */
+static uint64_t most_shared(const uint64_t *west, size_t nw, const uint64_t *east, size_t ne,
+                            int bits, int k)
+{
+    uint32_t in_west[64], in_east[64];
+    bit_counts(west, nw, nw / 256 + 1, bits, in_west);
+    bit_counts(east, ne, ne / 256 + 1, bits, in_east);
+    uint64_t chosen = 0;
+    for (int i = 0; i < k; i++) {
+        int best = -1;
+        uint64_t best_score = 0;
+        for (int b = 0; b < bits; b++) {
+            const uint64_t score = (uint64_t)in_west[b] * in_east[b];
+            if (!(chosen >> b & 1) && (best < 0 || score > best_score)) {
+                best = b;
+                best_score = score;
+            }
+        }
+        chosen |= 1ull << best;
+    }
+    return chosen;
+}
+
 /* Large east blocks: the k bits chosen one by one, each the one set in
  * both footprints of the most sampled pairs that the bits chosen so far
  * let through. A half-board's bits are not independent (the most frequent
@@ -168,31 +191,40 @@ int nq_match_index_bits(const nq_match *m, const uint64_t *west, size_t nw, cons
         joint_bits(west, nw, east, ne, bits, k, bit);
         return k;
     }
-    /* The bits that most often stand in both sets, from about 256 of each. */
-    uint32_t in_west[64], in_east[64];
-    bit_counts(west, nw, nw / 256 + 1, bits, in_west);
-    bit_counts(east, ne, ne / 256 + 1, bits, in_east);
-    uint64_t chosen = 0;
-    for (int i = 0; i < k; i++) {
-        int best = -1;
-        uint64_t best_score = 0;
-        for (int b = 0; b < bits; b++) {
-            const uint64_t score = (uint64_t)in_west[b] * in_east[b];
-            if (!(chosen >> b & 1) && (best < 0 || score > best_score)) {
-                best = b;
-                best_score = score;
-            }
-        }
-        chosen |= 1ull << best;
-    }
+    uint64_t chosen = most_shared(west, nw, east, ne, bits, k);
     for (int i = 0; chosen; i++, chosen &= chosen - 1)
         bit[i] = __builtin_ctzll(chosen);
     return k;
 }
 
+/* Where a few hundred west footprints meet 2^17 and more east ones (the
+ * band's row sets at n = 26), about 1 east footprint in 500 meets any west
+ * one: a filter first drops most of the rest, so they are not sorted and
+ * no tables are built for them (doc/halves.md). Its table has a bit for
+ * each pattern of its F bits, about 4 for each east footprint, so making
+ * it costs less than the pass over the east side. */
+#define FILTER_RATIO 8   /* east footprints for each west one, at least */
+#define FILTER_FROM 4096 /* east footprints, at least */
+void nq_match_filter_bits(nq_match *m, const uint64_t *west, size_t nw, const uint64_t *east,
+                          size_t ne, int bits)
+{
+    m->fbits = 0;
+    m->filter_mask = 0;
+    if (ne < FILTER_FROM || ne / FILTER_RATIO < nw)
+        return;
+    int f = 63 - __builtin_clzll((unsigned long long)ne) + 2;
+    if (f > NQ_MATCH_FILTER_MAX)
+        f = NQ_MATCH_FILTER_MAX;
+    if (f > bits)
+        f = bits;
+    const uint64_t chosen = most_shared(west, nw, east, ne, bits, f);
+    m->fbits = f;
+    m->filter_mask = chosen;
+}
+
 /* The index bits, and the chunks of the bits left. */
-static void choose(nq_match *m, const uint64_t *west, size_t nw, const uint64_t *east, size_t ne,
-                   int bits)
+void nq_match_choose(nq_match *m, const uint64_t *west, size_t nw, const uint64_t *east, size_t ne,
+                     int bits)
 {
     m->k = nq_match_index_bits(m, west, nw, east, ne, bits, m->lanes, m->bit);
     /* A west and an east footprint meet only where their index patterns are
@@ -219,7 +251,7 @@ static void choose(nq_match *m, const uint64_t *west, size_t nw, const uint64_t 
 int nq_match_prepare(nq_match *m, const uint64_t *west, size_t nw, const uint64_t *east,
                      size_t ne, int bits)
 {
-    choose(m, west, nw, east, ne, bits);
+    nq_match_choose(m, west, nw, east, ne, bits);
     return m->prepare(m, east, ne);
 }
 
@@ -231,8 +263,7 @@ int nq_match_scan(nq_match *m, const uint64_t *west, size_t nw, uint64_t *count)
 int nq_match_count(nq_match *m, const uint64_t *west, size_t nw, const uint64_t *east, size_t ne,
                    int bits, uint64_t *count)
 {
-    choose(m, west, nw, east, ne, bits);
-    return m->count(m, west, nw, east, ne, count);
+    return m->count(m, west, nw, east, ne, bits, count);
 }
 
 uint64_t nq_match_count_plain(const uint64_t *west, size_t nw, const uint64_t *east, size_t ne)

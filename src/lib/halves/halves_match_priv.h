@@ -6,6 +6,8 @@
 #include "halves_match.h"
 #include "util.h"
 
+#include <string.h>
+
 /* At most this many index bits: 2^13 groups. Blocks of millions of east
  * footprints (n >= 22) want 11 to 13; capped at 8, a row set of n = 26 took
  * 2.2x the time (doc/performance.md, "Index bits"). */
@@ -23,7 +25,7 @@
 typedef int (*nq_prepare_fn)(nq_match *m, const uint64_t *east, size_t ne);
 typedef int (*nq_scan_fn)(nq_match *m, const uint64_t *west, size_t nw, uint64_t *count);
 typedef int (*nq_count_fn)(nq_match *m, const uint64_t *west, size_t nw, const uint64_t *east,
-                           size_t ne, uint64_t *count);
+                           size_t ne, int bits, uint64_t *count);
 
 struct nq_match {
     nq_level level;
@@ -50,8 +52,18 @@ struct nq_match {
         uint32_t fill[NQ_MATCH_GROUPS];   /* while sorting: where each group's next footprint goes */
         uint32_t wunder[NQ_MATCH_GROUPS]; /* then: the west footprints of the subsets of each group */
     };
-    uint32_t tally[NQ_MATCH_GROUPS][4];   /* the east groups' counts, four counters a group */
+    union {
+        uint32_t tally[NQ_MATCH_GROUPS][4]; /* the east groups' counts, four counters a group */
+        uint64_t alive[NQ_MATCH_GROUPS * 2];   /* or, with a filter: bit s is set where a west
+                                               * footprint's filter pattern is within s */
+    };
+    int fbits;            /* the filter's bits (0: none), those of filter_mask */
+    uint64_t filter_mask;
 };
+/* The most bits a filter takes: its table fills the room of the counters. */
+#define NQ_MATCH_FILTER_MAX 20
+_Static_assert(sizeof(((nq_match *)0)->alive) * 8 == (size_t)1 << NQ_MATCH_FILTER_MAX,
+               "the filter's table fills the counters' room");
 
 /* Grows *buf (64-byte aligned, contents dropped) to hold need bytes. 0 or -1. */
 int nq_match_reserve(void **buf, size_t *cap, size_t need);
@@ -62,6 +74,15 @@ int nq_match_reserve(void **buf, size_t *cap, size_t need);
  * Writes them to bit[] and returns k. */
 int nq_match_index_bits(const nq_match *m, const uint64_t *west, size_t nw, const uint64_t *east,
                         size_t ne, int bits, int lanes, int bit[NQ_MATCH_MAX_INDEX]);
+
+/* The index bits and the chunks of the bits left, for these sides. */
+void nq_match_choose(nq_match *m, const uint64_t *west, size_t nw, const uint64_t *east, size_t ne,
+                     int bits);
+
+/* Whether the larger side of a once-met pair of blocks is filtered first,
+ * and with which bits (m->fbits, m->filter_mask; 0 bits: not). */
+void nq_match_filter_bits(nq_match *m, const uint64_t *west, size_t nw, const uint64_t *east,
+                          size_t ne, int bits);
 
 /* PEXT where the level has it and it is fast (NQ_FAST_PEXT, cpu.h): a
  * footprint's index pattern and the rest in one instruction each, where the
@@ -77,6 +98,64 @@ static inline uint64_t nq_match_pext_squeeze(uint64_t fp, uint64_t mask, const i
 {
     (void)bit, (void)k;
     return _pext_u64(fp, ~mask);
+}
+#endif
+
+/* The filter (halves_match_tmpl.c, at the levels with fast PEXT): where a
+ * few west footprints meet many east ones, the east footprints that no
+ * west one may meet are dropped before they are sorted and their tables
+ * built. A footprint's filter pattern is its bits of m->filter_mask; an
+ * east footprint may meet a west one only where the complement of its
+ * pattern holds the west one's. */
+#if NQ_FAST_PEXT
+/* The filter's table from the west side (m->filter_mask): bit s of
+ * m->alive is set where some west footprint's filter pattern is within s
+ * (a sum over subsets, one pass a bit). */
+static inline void nq_filter_build(nq_match *m, const uint64_t *west, size_t nw)
+{
+    const int f = m->fbits;
+    const uint64_t fmask = m->filter_mask;
+    const size_t words = f > 6 ? (size_t)1 << (f - 6) : 1;
+    uint64_t *t = m->alive;
+    memset(t, 0, words * sizeof *t);
+    for (size_t i = 0; i < nw; i++) {
+        const uint64_t p = _pext_u64(west[i], fmask);
+        t[p >> 6] |= 1ull << (p & 63);
+    }
+    static const uint64_t clear[6] = { 0x5555555555555555u, 0x3333333333333333u,
+                                       0x0f0f0f0f0f0f0f0fu, 0x00ff00ff00ff00ffu,
+                                       0x0000ffff0000ffffu, 0x00000000ffffffffu };
+    for (int b = 0; b < 6 && b < f; b++)
+        for (size_t w = 0; w < words; w++)
+            t[w] |= (t[w] & clear[b]) << (1 << b);
+    for (int b = 6; b < f; b++) {
+        const size_t step = (size_t)1 << (b - 6);
+        for (size_t w = 0; w < words; w++)
+            if (w & step)
+                t[w] |= t[w ^ step];
+    }
+}
+
+/* The east footprints some west footprint may meet (those whose
+ * complement holds a west footprint's filter pattern) into out, in
+ * order; how many. Branch-free: most are dropped, at random. */
+static inline int nq_filter_east(nq_match *m, const uint64_t *east, size_t ne, uint64_t *out, size_t *kept)
+{
+    const uint64_t fmask = m->filter_mask;
+    const uint64_t *alive = m->alive;
+    size_t a = 0;
+    for (size_t j = 0; j < ne;) {
+        if (nq_stop_seen(m->stop))
+            return NQ_ERR(EINTR);
+        const size_t end = ne - j > NQ_MATCH_STOP_EVERY ? j + NQ_MATCH_STOP_EVERY : ne;
+        for (; j < end; j++) {
+            const uint64_t p = _pext_u64(~east[j], fmask);
+            out[a] = east[j];
+            a += alive[p >> 6] >> (p & 63) & 1;
+        }
+    }
+    *kept = a;
+    return 0;
 }
 #endif
 

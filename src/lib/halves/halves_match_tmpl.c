@@ -421,9 +421,32 @@ static int scan(nq_match *m, const uint64_t *west, size_t nw, uint64_t *count)
  * whole (a block's tables outgrow L2 from about 2^14 footprints, and
  * writing them out cost as much as the scan: doc/halves.md). */
 static int count_fused(nq_match *m, const uint64_t *west, size_t nw, const uint64_t *east,
-                       size_t ne, uint64_t *count)
+                       size_t ne, int bits, uint64_t *count)
 {
     *count = 0;
+#if NQ_FAST_PEXT
+    nq_match_filter_bits(m, west, nw, east, ne, bits);
+    if (m->fbits) {
+        /* Room for the tables of a pair of vectors (at most bits / 4 + 1
+         * chunks of 32 entries), the sorted footprints (at most twice those
+         * kept: groups hold at least a vector's worth each) and, at the
+         * end, the footprints kept. */
+        const size_t vmax = ((size_t)(bits / 4 + 1) << NQ_MATCH_WIDE) * VBYTES;
+        const size_t need = 2 * vmax + 3 * ne * sizeof *east + 2 * LANES * sizeof *east;
+        if (nq_match_reserve((void **)&m->tables, &m->tables_cap, need))
+            return NQ_ERR(ENOMEM);
+        uint64_t *kept = (uint64_t *)(m->tables + need) - ne;
+        nq_filter_build(m, west, nw);
+        size_t a;
+        if (nq_filter_east(m, east, ne, kept, &a))
+            return NQ_ERR(EINTR);
+        if (!a)
+            return 0;
+        east = kept;
+        ne = a;
+    }
+#endif
+    nq_match_choose(m, west, nw, east, ne, bits);
     uint32_t nvec;
     if (group_east(m, east, ne, &nvec))
         return NQ_ERR(EINTR);

@@ -136,6 +136,21 @@ static inline void nq_filter_build(nq_match *m, const uint64_t *west, size_t nw)
     }
 }
 
+/* Whether the filter keeps more than 3 in 4 of a sample of the east
+ * side: then it saves less than its pass costs (n = 28's row sets, whose
+ * west sides are large: 1.04x to 1.08x the core-hours filtered). */
+static inline int nq_filter_keeps_most(const nq_match *m, const uint64_t *east, size_t ne)
+{
+    enum { SAMPLE = 256 };
+    const size_t step = ne / SAMPLE;
+    unsigned kept = 0;
+    for (size_t j = 0; j < SAMPLE; j++) {
+        const uint64_t p = _pext_u64(~east[j * step], m->filter_mask);
+        kept += (unsigned)(m->alive[p >> 6] >> (p & 63) & 1);
+    }
+    return kept > SAMPLE / 4 * 3;
+}
+
 /* The east footprints some west footprint may meet (those whose
  * complement holds a west footprint's filter pattern) into out, in
  * order; how many. Branch-free: most are dropped, at random. */

@@ -427,6 +427,11 @@ static int count_fused(nq_match *m, const uint64_t *west, size_t nw, const uint6
 #if NQ_FAST_PEXT
     nq_match_filter_bits(m, west, nw, east, ne, bits);
     if (m->fbits) {
+        nq_filter_build(m, west, nw);
+        if (nq_filter_keeps_most(m, east, ne))
+            m->fbits = 0;
+    }
+    if (m->fbits) {
         /* Room for the tables of a pair of vectors (at most bits / 4 + 1
          * chunks of 32 entries), the sorted footprints (at most twice those
          * kept: groups hold at least a vector's worth each) and, at the
@@ -436,7 +441,6 @@ static int count_fused(nq_match *m, const uint64_t *west, size_t nw, const uint6
         if (nq_match_reserve((void **)&m->tables, &m->tables_cap, need))
             return NQ_ERR(ENOMEM);
         uint64_t *kept = (uint64_t *)(m->tables + need) - ne;
-        nq_filter_build(m, west, nw);
         size_t a;
         if (nq_filter_east(m, east, ne, kept, &a))
             return NQ_ERR(EINTR);

@@ -87,6 +87,21 @@ static void nine_wide_chunks_count_as_the_plain_count(nq_level level)
 LEVEL_TESTS(halves_match, nine_wide_chunks_count_as_the_plain_count,
             nine_wide_chunks_count_as_the_plain_count, .timeout = 60)
 
+enum { FEW_BITS = 24, FEW_NW = 300, FEW_NE = 1 << 16 };
+
+/* Few dense west footprints (7 bits in 8), many sparse east ones (1 in 4). */
+static void few_west_many_east(uint64_t seed, uint64_t **west, uint64_t **east)
+{
+    *west = malloc(FEW_NW * sizeof **west);
+    *east = malloc(FEW_NE * sizeof **east);
+    cr_assert(*west && *east);
+    const uint64_t mask = (1ull << FEW_BITS) - 1;
+    for (size_t i = 0; i < FEW_NW; i++)
+        (*west)[i] = (random_next(&seed) | random_next(&seed) | random_next(&seed)) & mask;
+    for (size_t j = 0; j < FEW_NE; j++)
+        (*east)[j] = random_next(&seed) & random_next(&seed) & mask;
+}
+
 /* A few hundred west footprints against many east ones (as in the band's
  * row sets): east groups whose index pattern meets every west footprint
  * are skipped, their tables never built, and the count is still the
@@ -94,20 +109,12 @@ LEVEL_TESTS(halves_match, nine_wide_chunks_count_as_the_plain_count,
  * the filter has dropped them before. */
 static void east_groups_no_west_footprint_meets_are_skipped(nq_level level)
 {
-    enum { BITS = 24, NW = 300, NE = 1 << 16 };
-    uint64_t seed = 0x9e3779b97f4a7c15ull;
-    uint64_t *west = malloc(NW * sizeof *west), *east = malloc(NE * sizeof *east);
-    cr_assert(west && east);
-    const uint64_t mask = (1ull << BITS) - 1;
-    /* Dense west footprints (7 bits in 8), sparse east ones (1 in 4). */
-    for (size_t i = 0; i < NW; i++)
-        west[i] = (random_next(&seed) | random_next(&seed) | random_next(&seed)) & mask;
-    for (size_t j = 0; j < NE; j++)
-        east[j] = random_next(&seed) & random_next(&seed) & mask;
+    uint64_t *west, *east;
+    few_west_many_east(0x9e3779b97f4a7c15ull, &west, &east);
     nq_match *m;
     cr_assert_eq(nq_match_create(&m, level), 0);
     uint64_t fast;
-    cr_assert_eq(nq_match_count(m, west, NW, east, NE, BITS, &fast), 0);
+    cr_assert_eq(nq_match_count(m, west, FEW_NW, east, FEW_NE, FEW_BITS, &fast), 0);
     const uint32_t all = (1u << m->k) - 1;
     size_t skipped = 0;
     for (uint32_t p = 0; p <= all; p++)
@@ -115,7 +122,7 @@ static void east_groups_no_west_footprint_meets_are_skipped(nq_level level)
     if (!m->fbits)
         cr_assert_gt(skipped, 0, "%s: %d index bits, no group skipped", nq_level_name(level),
                      m->k);
-    cr_assert_gt(agrees_with_the_plain_count(level, m, fast, west, NW, east, NE), 0);
+    cr_assert_gt(agrees_with_the_plain_count(level, m, fast, west, FEW_NW, east, FEW_NE), 0);
 }
 
 LEVEL_TESTS(halves_match, east_groups_no_west_footprint_meets_are_skipped,
@@ -128,26 +135,19 @@ LEVEL_TESTS(halves_match, east_groups_no_west_footprint_meets_are_skipped,
  * plain one. */
 static void east_footprints_no_west_one_meets_are_dropped(nq_level level)
 {
-    enum { BITS = 24, NW = 300, NE = 1 << 16 };
-    uint64_t seed = 0x2545f4914f6cdd1dull;
-    uint64_t *west = malloc(NW * sizeof *west), *east = malloc(NE * sizeof *east);
-    cr_assert(west && east);
-    const uint64_t mask = (1ull << BITS) - 1;
-    for (size_t i = 0; i < NW; i++)
-        west[i] = (random_next(&seed) | random_next(&seed) | random_next(&seed)) & mask;
-    for (size_t j = 0; j < NE; j++)
-        east[j] = random_next(&seed) & random_next(&seed) & mask;
+    uint64_t *west, *east;
+    few_west_many_east(0x2545f4914f6cdd1dull, &west, &east);
     size_t meets = 0;
-    for (size_t j = 0; j < NE; j++) {
+    for (size_t j = 0; j < FEW_NE; j++) {
         size_t i = 0;
-        while (i < NW && (west[i] & east[j]))
+        while (i < FEW_NW && (west[i] & east[j]))
             i++;
-        meets += i < NW;
+        meets += i < FEW_NW;
     }
     nq_match *m;
     cr_assert_eq(nq_match_create(&m, level), 0);
     uint64_t fast;
-    cr_assert_eq(nq_match_count(m, west, NW, east, NE, BITS, &fast), 0);
+    cr_assert_eq(nq_match_count(m, west, FEW_NW, east, FEW_NE, FEW_BITS, &fast), 0);
 #if NQ_ISA_DISPATCH
     if (level == NQ_LEVEL_V3 || level == NQ_LEVEL_V4)
         cr_assert_gt(m->fbits, 0, "%s: no filter", nq_level_name(level));
@@ -158,10 +158,10 @@ static void east_footprints_no_west_one_meets_are_dropped(nq_level level)
             kept += m->gcount[p];
         cr_assert_geq(kept, meets, "%s: kept %zu, %zu meet a west footprint",
                       nq_level_name(level), kept, meets);
-        cr_assert_lt(kept, (NE - meets) / 2 + meets, "%s: kept %zu of %d, %zu meet one",
-                     nq_level_name(level), kept, NE, meets);
+        cr_assert_lt(kept, (FEW_NE - meets) / 2 + meets, "%s: kept %zu of %d, %zu meet one",
+                     nq_level_name(level), kept, FEW_NE, meets);
     }
-    cr_assert_gt(agrees_with_the_plain_count(level, m, fast, west, NW, east, NE), 0);
+    cr_assert_gt(agrees_with_the_plain_count(level, m, fast, west, FEW_NW, east, FEW_NE), 0);
 }
 
 LEVEL_TESTS(halves_match, east_footprints_no_west_one_meets_are_dropped,

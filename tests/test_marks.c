@@ -7,6 +7,7 @@
 #include "run/count_marks.h"
 #include "engines.h"
 #include "halves/halves.h"
+#include "halves/halves_geom.h"
 #include "halves/halves_marks.h"
 #include "halves/halves_pieces.h"
 #include "halves/halves_work.h"
@@ -270,4 +271,58 @@ Test(marks, a_mark_goes_on_in_other_blocks, .timeout = 300)
     }
     cr_assert_gt(kept, 50, "%zu positions kept inside smaller blocks", kept);
     cr_assert_gt(trimmed, 50, "%zu positions trimmed to their row set", trimmed);
+}
+
+/* The band's marks of 1.3.3 and before (layout 1) point into blocks that
+ * held every east placement; the band's blocks now leave out those the
+ * west block cannot meet (layout 2). A thread goes on from such a mark at
+ * the start of the row set it is in, the sets before it kept, and the
+ * piece counts what it counts whole. Without the band layout 1 is this
+ * version's, and layout 2 is no mark of it. */
+Test(marks, a_band_mark_of_the_old_layout_goes_on_from_its_row_set, .timeout = 300)
+{
+    static told t;
+    const size_t budget = NQ_HALVES_BUDGET_MIN;
+    size_t inside = 0;
+    for (int n = 14; n <= 15; n++) {
+        const int band = geom_of(n).g == 2;
+        nq_plan plan = { .n = n, .engine = &nq_halves_engine, .work_budget = budget };
+        nq_halves_piece *pieces;
+        cr_assert_eq(nq_halves_pieces(n, 0, 1, NULL, &pieces, &plan.size), 0);
+        plan.subs = pieces;
+        nq_halves_work *w;
+        nq_marks *marks;
+        cr_assert_eq(nq_halves_work_create(&w, n, nq_cpu_level(), budget), 0);
+        cr_assert_eq(nq_marks_create(&marks, 1, NULL, 0), 0);
+        for (size_t i = 0; i < plan.size; i += 7) {
+            nq_halves_tell tell = { keep_position, &t, 0, 0 };
+            nq_u128 whole;
+            t.count = 0;
+            cr_assert_eq(nq_halves_count_piece_from(w, &pieces[i], NULL, NULL, &tell, &whole), 0);
+            for (size_t k = 0; k < t.count; k += 1 + t.count / 4) {
+                const nq_halves_pos *p = &t.pos[k];
+                if (!p->east && !p->west)
+                    continue;
+                inside++;
+                const nq_mark old = nq_halves_mark_laid(&plan, i, budget, p, 0, 1);
+                const nq_mark other = nq_halves_mark_laid(&plan, i, budget, p, 0, 2);
+                cr_assert_eq(nq_halves_mark_trimmed(&plan, i, &old), band, "n=%d piece %zu", n,
+                             i);
+                if (!band) {
+                    cr_assert_lt(nq_halves_mark_share(&plan, i, &other), 0, "n=%d piece %zu", n,
+                                 i);
+                    continue;
+                }
+                cr_assert_eq(nq_halves_mark_trimmed(&plan, i, &other), 0);
+                nq_sub_result out;
+                cr_assert_eq(nq_halves_count_marked(&plan, i, w, NULL, &old, marks, 0, &out), 0);
+                cr_assert(out.total == whole, "n=%d piece %zu position %zu: %llu, not %llu", n, i,
+                          k, (unsigned long long)out.total, (unsigned long long)whole);
+            }
+        }
+        nq_halves_work_destroy(w);
+        nq_marks_destroy(marks);
+        free(pieces);
+    }
+    cr_assert_gt(inside, 20, "%zu positions inside a row set", inside);
 }

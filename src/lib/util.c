@@ -54,3 +54,20 @@ nq_carve nq_carve_from(void *block)
     const uintptr_t at = ((uintptr_t)block + CARVE_LINE - 1) & ~(uintptr_t)(CARVE_LINE - 1);
     return (nq_carve){ .at = (unsigned char *)at };
 }
+
+void nq_bits_over_subsets(uint64_t *t, int f)
+{
+    static const uint64_t clear[6] = { 0x5555555555555555u, 0x3333333333333333u,
+                                       0x0f0f0f0f0f0f0f0fu, 0x00ff00ff00ff00ffu,
+                                       0x0000ffff0000ffffu, 0x00000000ffffffffu };
+    const size_t words = f > 6 ? (size_t)1 << (f - 6) : 1;
+    for (int b = 0; b < 6 && b < f; b++)
+        for (size_t w = 0; w < words; w++)
+            t[w] |= (t[w] & clear[b]) << (1 << b);
+    for (int b = 6; b < f; b++) {
+        const size_t step = (size_t)1 << (b - 6);
+        for (size_t w = 0; w < words; w++)
+            if (w & step)
+                t[w] |= t[w ^ step];
+    }
+}

@@ -22,6 +22,10 @@ static inline uint32_t nq_full_mask(int n)
 #define NQ_FNV_START UINT64_C(0xcbf29ce484222325)
 uint64_t nq_fnv1a(uint64_t h, const void *data, size_t len);
 
+/* A table of 2^f bits (words of 64; one word below f = 6) summed over
+ * subsets: bit s ends set where a bit of a subset of s was (f passes). */
+void nq_bits_over_subsets(uint64_t *t, int f);
+
 /* Rows to pre-expand for a board of n columns: `first`, plus one for each of
  * the `count` ascending sizes in `above` that n exceeds. */
 int nq_depth_for(int n, int first, const int *above, int count);

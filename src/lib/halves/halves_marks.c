@@ -22,8 +22,11 @@
  * moved or edited and the file sealed again is dropped, never trusted. */
 /* Word 0's top byte: the order of the half-boards in a row set's blocks
  * (1: in buckets by columns, halves_stream.c, from 1.2; 0 before, in
- * marks that carry no seal). */
+ * marks that carry no seal; 2: the band's from 1.3.4, whose east blocks
+ * leave out the placements the west block cannot meet, halves_live.h).
+ * A mark of another layout is counted from its piece's start. */
 #define LAYOUT 1ull
+#define LAYOUT_BAND 2ull
 #define LAYOUT_SHIFT 56
 #define PIECE 8
 #define SEAL 9
@@ -34,6 +37,7 @@ typedef struct mark_teller {
     size_t i;
     const nq_halves_work *work; /* whose blocks the position is in */
     uint64_t piece;             /* piece_digest */
+    uint64_t layout;            /* layout_of */
     const nq_halves_tell *tell; /* its blocks */
 } mark_teller;
 
@@ -65,11 +69,17 @@ static uint64_t seal_of(const nq_mark *m)
     return nq_fnv1a(h, blocks, sizeof blocks);
 }
 
-static nq_mark mark_sealed(size_t i, uint64_t piece, size_t budget, const nq_halves_pos *pos,
-                           uint64_t blocks)
+/* The layout of plan's blocks. */
+static uint64_t layout_of(const nq_plan *plan)
+{
+    return geom_of(plan->n).g == 2 ? LAYOUT_BAND : LAYOUT;
+}
+
+static nq_mark mark_sealed(size_t i, uint64_t piece, uint64_t layout, size_t budget,
+                           const nq_halves_pos *pos, uint64_t blocks)
 {
     nq_mark m = { .i = i,
-                  .w = { budget | LAYOUT << LAYOUT_SHIFT, pos->set, pos->east, pos->west,
+                  .w = { budget | layout << LAYOUT_SHIFT, pos->set, pos->east, pos->west,
                          pos->pairs, (uint64_t)pos->sum, (uint64_t)(pos->sum >> 64), blocks,
                          piece } };
     m.w[SEAL] = seal_of(&m);
@@ -79,7 +89,13 @@ static nq_mark mark_sealed(size_t i, uint64_t piece, size_t budget, const nq_hal
 nq_mark nq_halves_mark(const nq_plan *plan, size_t i, size_t budget, const nq_halves_pos *pos,
                        uint64_t blocks)
 {
-    return mark_sealed(i, piece_digest(plan, i), budget, pos, blocks);
+    return mark_sealed(i, piece_digest(plan, i), layout_of(plan), budget, pos, blocks);
+}
+
+nq_mark nq_halves_mark_laid(const nq_plan *plan, size_t i, size_t budget, const nq_halves_pos *pos,
+                            uint64_t blocks, int layout)
+{
+    return mark_sealed(i, piece_digest(plan, i), (uint64_t)layout, budget, pos, blocks);
 }
 
 uint64_t nq_halves_mark_budget(const nq_mark *m)
@@ -92,7 +108,8 @@ static void set_mark(void *ctx, const nq_halves_pos *pos)
     const mark_teller *m = ctx;
     const nq_halves_tell *t = m->tell;
     const uint64_t blocks = t->blocks_set == pos->set ? t->blocks : 0;
-    const nq_mark mark = mark_sealed(m->i, m->piece, nq_halves_work_budget(m->work), pos, blocks);
+    const nq_mark mark =
+        mark_sealed(m->i, m->piece, m->layout, nq_halves_work_budget(m->work), pos, blocks);
     nq_marks_set(m->marks, m->thread, &mark);
 }
 
@@ -111,7 +128,8 @@ static size_t plan_budget(const nq_plan *plan)
  * only lower the count). Blocks of a smaller budget fit in the thread's
  * memory (nq_halves_work_reshape): the position is kept whole. Larger ones
  * do not: it goes back to the start of its row set, which is the same in
- * any blocks, with the row sets before it kept. Word 7 only tells the
+ * any blocks, with the row sets before it kept; so does a mark of the
+ * band's old layout. Word 7 only tells the
  * progress. */
 static int mark_check(const nq_plan *plan, size_t i, size_t budget, const nq_mark *m,
                       nq_halves_pos *pos, size_t *blocks)
@@ -122,7 +140,11 @@ static int mark_check(const nq_plan *plan, size_t i, size_t budget, const nq_mar
         return NQ_MARK_ELSEWHERE;
     if (m->w[SEAL] != seal_of(m))
         return NQ_MARK_EDITED;
-    if (m->w[0] >> LAYOUT_SHIFT != LAYOUT || m->w[1] > UINT32_MAX || m->w[4] > INT64_MAX ||
+    /* The band's marks of 1.2 to 1.3.3 (layout 1): their row sets done
+     * hold, their blocks are not these. */
+    const uint64_t layout = m->w[0] >> LAYOUT_SHIFT, want = layout_of(plan);
+    const int old_band = layout == LAYOUT && want == LAYOUT_BAND;
+    if ((layout != want && !old_band) || m->w[1] > UINT32_MAX || m->w[4] > INT64_MAX ||
         ((const nq_halves_piece *)plan->subs)[i].turns)
         return NQ_MARK_IMPOSSIBLE;
     *pos = (nq_halves_pos){ .set = (uint32_t)m->w[1], .east = m->w[2], .west = m->w[3],
@@ -130,7 +152,7 @@ static int mark_check(const nq_plan *plan, size_t i, size_t budget, const nq_mar
     if (!plan->engine->plausible(plan, i, pos->sum, 0))
         return NQ_MARK_IMPOSSIBLE;
     *blocks = nq_halves_mark_budget(m);
-    if ((!pos->east && !pos->west) || *blocks > budget ||
+    if (old_band || (!pos->east && !pos->west) || *blocks > budget ||
         nq_halves_sizes_for(*blocks).budget != *blocks) {
         *pos = (nq_halves_pos){ .set = pos->set, .sum = pos->sum };
         *blocks = budget;
@@ -154,7 +176,7 @@ int nq_halves_count_marked(const nq_plan *plan, size_t i, void *work, const vola
         return plan->engine->count_one(plan, i, work, stop, out);
     out->total = out->unique = 0;
     nq_halves_tell tell = { set_mark, NULL, nq_mark_every(), 0 };
-    mark_teller m = { marks, t, i, work, piece_digest(plan, i), &tell };
+    mark_teller m = { marks, t, i, work, piece_digest(plan, i), layout_of(plan), &tell };
     tell.ctx = &m;
     nq_halves_pos pos;
     const size_t own = nq_halves_work_own_budget(work);

@@ -12,6 +12,9 @@ int nq_halves_count_marked(const nq_plan *plan, size_t i, void *work, const vola
  * set, nq_halves_tell's, or 0), sealed to the piece. */
 nq_mark nq_halves_mark(const nq_plan *plan, size_t i, size_t budget, const nq_halves_pos *pos,
                        uint64_t blocks);
+/* The same in blocks of another layout (halves_marks.c): tests. */
+nq_mark nq_halves_mark_laid(const nq_plan *plan, size_t i, size_t budget, const nq_halves_pos *pos,
+                            uint64_t blocks, int layout);
 /* The budget of the threads that told mark m (word 0 without its layout byte). */
 uint64_t nq_halves_mark_budget(const nq_mark *m);
 /* Whether this plan's threads go on from mark m only from the start of

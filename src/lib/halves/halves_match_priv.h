@@ -122,18 +122,7 @@ static inline void nq_filter_build(nq_match *m, const uint64_t *west, size_t nw)
         const uint64_t p = _pext_u64(west[i], fmask);
         t[p >> 6] |= 1ull << (p & 63);
     }
-    static const uint64_t clear[6] = { 0x5555555555555555u, 0x3333333333333333u,
-                                       0x0f0f0f0f0f0f0f0fu, 0x00ff00ff00ff00ffu,
-                                       0x0000ffff0000ffffu, 0x00000000ffffffffu };
-    for (int b = 0; b < 6 && b < f; b++)
-        for (size_t w = 0; w < words; w++)
-            t[w] |= (t[w] & clear[b]) << (1 << b);
-    for (int b = 6; b < f; b++) {
-        const size_t step = (size_t)1 << (b - 6);
-        for (size_t w = 0; w < words; w++)
-            if (w & step)
-                t[w] |= t[w ^ step];
-    }
+    nq_bits_over_subsets(t, f);
 }
 
 /* Whether the filter keeps more than 3 in 4 of a sample of the east

@@ -52,6 +52,30 @@ static int count_once(nq_halves_work *w, size_t nw, size_t ne, uint64_t *count)
                    : nq_match_count(w->match, w->west, nw, w->east, ne, bits, count);
 }
 
+/* The band, where the scanned side is one block: the prepared side's
+ * placements that no half-board of it may meet are left out before they
+ * are joined (halves_live.h). The table depends on that block alone, so
+ * every pass over the side makes the same blocks, of fewer half-boards: a
+ * mark's position is in these (halves_marks.c's layout 2). */
+static int live_only(nq_halves_work *w, int k, const volatile int *stop)
+{
+    stream *scanned = &w->sides[!k];
+    nq_stream_live(&w->sides[k], NULL);
+    if (w->G.g != 2 || w->transpose)
+        return 0;
+    nq_stream_rewind(scanned);
+    scanned->stop = stop;
+    size_t nw;
+    const int err = nq_stream_next(scanned, w->join, w->west, w->z.west, &nw);
+    const int one = !err && nw && !nq_stream_more(scanned);
+    nq_stream_rewind(scanned);
+    if (one) {
+        nq_live_build(&w->live, w->west, nw);
+        nq_stream_live(&w->sides[k], &w->live);
+    }
+    return err;
+}
+
 /* The disjoint pairs of R's half-boards, a block of side k's (east, or
  * the smaller side of a tie pass) against every block of the other's in
  * turn, into pos->pairs, from where pos says (a resumed count reads past
@@ -61,6 +85,12 @@ static int count_rows(nq_halves_work *w, int k, const volatile int *stop, nq_hal
 {
     stream *scanned = &w->sides[!k];
     w->match->stop = w->sides[0].stop = w->sides[1].stop = stop;
+    const int live = live_only(w, k, stop);
+    if (live) {
+        if (live == NQ_ERR(EINTR))
+            nq_rows_tell(tell, pos);
+        return live;
+    }
     if (pos->east) {
         size_t read, last;
         const int err = nq_rows_read(w, k, w->east, w->z.east, pos->east, stop, &read, &last);
@@ -239,7 +269,7 @@ int nq_slice_pass(nq_halves_work *w, int k, const uint64_t pick[2], const volati
     uint64_t *const buf[2] = { w->west, w->east };
     const size_t cap[2] = { w->z.west, w->z.east };
     size_t last;
-    int err = 0;
+    int err = live_only(w, k, stop);
     for (int r = 1; r >= 0 && !err; r--) {
         nq_stream_rewind(side[r]);
         const double t = nq_thread_cpu();

@@ -252,6 +252,7 @@ void nq_stream_begin(stream *s, memo *m, int kind, uint32_t north, uint32_t sout
     s->chunk_ready = s->single_chunk = 0;
     s->chunks = 0;
     s->keep = NULL;
+    s->live = NULL;
     s->stop = NULL;
     s->stopped = 0;
 }
@@ -336,6 +337,101 @@ static void map_held(stream *s)
     }
 }
 
+/* The held chunk's live entries and their buckets, once a chunk, into
+ * its own arrays (where it was copied: in place, each entry and bucket
+ * written at or before where it was read). */
+static void live_held(stream *s)
+{
+    const lbuckets b = s->hb;
+    size_t k = 0, nb = 0;
+    for (size_t j = 0; j < b.n; j++) {
+        const size_t from = b.beg[j] - b.base, to = b.beg[j + 1] - b.base, first = k;
+        k += nq_live_compact(s->live, b.c + from, b.f + from, to - from, s->hc + k, s->hf + k);
+        if (k > first) {
+            s->hbc[nb] = b.cols[j];
+            s->hbb[nb++] = (uint32_t)first;
+        }
+    }
+    s->hbb[nb] = (uint32_t)k;
+    s->hb = (lbuckets){ s->hc, s->hf, s->hbc, s->hbb, nb, 0 };
+}
+
+/* join, for the runs of the short side's entries that live keeps. */
+static size_t join_live(const nq_live *live, join_fn join, const uint64_t *sc, const uint64_t *sf,
+                        size_t ns, const uint64_t *lc, const uint64_t *lf, size_t nl,
+                        uint64_t *out)
+{
+    uint8_t keep[256];
+    size_t n = 0;
+    for (size_t at = 0; at < ns; at += 256) {
+        const size_t m = ns - at < 256 ? ns - at : 256;
+        nq_live_flags(live, sf + at, m, keep);
+        for (size_t i = 0; i < m;) {
+            while (i < m && !keep[i])
+                i++;
+            const size_t from = i;
+            while (i < m && keep[i])
+                i++;
+            if (i > from)
+                n += join(sc + at + from, sf + at + from, i - from, lc, lf, nl, out + n);
+        }
+    }
+    return n;
+}
+
+/* Bucket rbi of the streamed chunk against the held bucket of the other
+ * columns, as much as fits in out (after *n): the larger of the two is the
+ * one joined whole. 0, or 1 when out is full, or NQ_ERR(EINVAL). */
+static int join_bucket(stream *s, join_fn join, uint64_t *out, size_t cap, size_t *n)
+{
+    const lbuckets *r = &s->rb;
+    const uint32_t cx = r->cols[s->rbi], rest = s->cols & ~cx;
+    if (s->hstamp[rest] != s->stamp || (s->keep && !s->keep[s->held ? cx : rest])) {
+        s->rbi++; /* no partner, or left out: the north columns are cx or rest */
+        s->ri = 0;
+        return 0;
+    }
+    const uint32_t x0 = r->beg[s->rbi] - r->base, x1 = r->beg[s->rbi + 1] - r->base;
+    const uint32_t y0 = s->hbeg[rest], y1 = s->hend[rest];
+    const int x_whole = x1 - x0 > y1 - y0;
+    const uint64_t *lc = x_whole ? r->c + x0 : s->hb.c + y0;
+    const uint64_t *lf = x_whole ? r->f + x0 : s->hb.f + y0;
+    const uint64_t *sc = x_whole ? s->hb.c + y0 : r->c + x0;
+    const uint64_t *sf = x_whole ? s->hb.f + y0 : r->f + x0;
+    size_t nl = x_whole ? x1 - x0 : y1 - y0;
+    const size_t ns = x_whole ? y1 - y0 : x1 - x0;
+    if (s->live && x_whole) { /* the streamed bucket's live entries, into the scratch (the
+                               * chunks were bucketed out of it); the held chunk's are all
+                               * live (live_held) */
+        nl = nq_live_compact(s->live, lc, lf, nl, s->tc, s->tf);
+        lc = s->tc;
+        lf = s->tf;
+        if (!nl) {
+            s->rbi++;
+            s->ri = 0;
+            return 0;
+        }
+    }
+    size_t fit = (cap - *n) / nl;
+    if (!fit) {
+        if (!*n)
+            return NQ_ERR(EINVAL); /* cap below a bucket: a caller's error */
+        s->full = 1;
+        return 1;
+    }
+    if (fit > ns - s->ri)
+        fit = ns - s->ri;
+    *n += s->live && !x_whole
+              ? join_live(s->live, join, sc + s->ri, sf + s->ri, fit, lc, lf, nl, out + *n)
+              : join(sc + s->ri, sf + s->ri, fit, lc, lf, nl, out + *n);
+    s->ri += fit;
+    if (s->ri == ns) {
+        s->rbi++;
+        s->ri = 0;
+    }
+    return 0;
+}
+
 int nq_stream_next(stream *s, join_fn join, uint64_t *out, size_t cap, size_t *count)
 {
     size_t n = 0;
@@ -352,6 +448,8 @@ int nq_stream_next(stream *s, join_fn join, uint64_t *out, size_t cap, size_t *c
             if (!v.n)
                 break;
             buckets_of(s, &v, s->hc, s->hf, s->hbc, s->hbb, &s->hb);
+            if (s->live)
+                live_held(s);
             map_held(s);
             s->single_chunk = !s->chunks++ && lsrc_done(held);
             s->chunk_ready = 1;
@@ -377,38 +475,11 @@ int nq_stream_next(stream *s, join_fn join, uint64_t *out, size_t cap, size_t *c
             s->rbi = s->ri = 0;
             s->run_ready = 1;
         }
-        /* Bucket rbi of the streamed chunk against the held bucket of the
-         * other columns: the larger of the two is the one joined whole. */
-        const lbuckets *r = &s->rb;
-        const uint32_t cx = r->cols[s->rbi], rest = s->cols & ~cx;
-        if (s->hstamp[rest] != s->stamp || (s->keep && !s->keep[s->held ? cx : rest])) {
-            s->rbi++; /* no partner, or left out: the north columns are cx or rest */
-            s->ri = 0;
-            continue;
-        }
-        const uint32_t x0 = r->beg[s->rbi] - r->base, x1 = r->beg[s->rbi + 1] - r->base;
-        const uint32_t y0 = s->hbeg[rest], y1 = s->hend[rest];
-        const int x_whole = x1 - x0 > y1 - y0;
-        const uint64_t *lc = x_whole ? r->c + x0 : s->hb.c + y0;
-        const uint64_t *lf = x_whole ? r->f + x0 : s->hb.f + y0;
-        const uint64_t *sc = x_whole ? s->hb.c + y0 : r->c + x0;
-        const uint64_t *sf = x_whole ? s->hb.f + y0 : r->f + x0;
-        const size_t nl = x_whole ? x1 - x0 : y1 - y0, ns = x_whole ? y1 - y0 : x1 - x0;
-        size_t fit = (cap - n) / nl;
-        if (!fit) {
-            if (!n)
-                return NQ_ERR(EINVAL); /* cap below a bucket: a caller's error */
-            s->full = 1;
+        const int err = join_bucket(s, join, out, cap, &n);
+        if (err < 0)
+            return err;
+        if (err)
             break; /* out is full: this bucket goes on next time */
-        }
-        if (fit > ns - s->ri)
-            fit = ns - s->ri;
-        n += join(sc + s->ri, sf + s->ri, fit, lc, lf, nl, out + n);
-        s->ri += fit;
-        if (s->ri == ns) {
-            s->rbi++;
-            s->ri = 0;
-        }
     }
     *count = n;
     return 0;

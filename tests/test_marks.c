@@ -16,6 +16,7 @@
 #include "sanitized.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 static nq_mark mark_of(const nq_plan *plan, size_t i, size_t budget, const nq_halves_pos *p,
                        uint64_t blocks)
@@ -290,6 +291,8 @@ Test(marks, a_band_mark_of_the_old_layout_goes_on_from_its_row_set, .timeout = 3
         nq_halves_piece *pieces;
         cr_assert_eq(nq_halves_pieces(n, 0, 1, NULL, &pieces, &plan.size), 0);
         plan.subs = pieces;
+        unsigned char *done = calloc(plan.size, 1); /* no piece done */
+        cr_assert(done);
         nq_halves_work *w;
         nq_marks *marks;
         cr_assert_eq(nq_halves_work_create(&w, n, nq_cpu_level(), budget), 0);
@@ -306,8 +309,14 @@ Test(marks, a_band_mark_of_the_old_layout_goes_on_from_its_row_set, .timeout = 3
                 inside++;
                 const nq_mark old = nq_halves_mark_laid(&plan, i, budget, p, 0, 1);
                 const nq_mark other = nq_halves_mark_laid(&plan, i, budget, p, 0, 2);
-                cr_assert_eq(nq_halves_mark_trimmed(&plan, i, &old), band, "n=%d piece %zu", n,
+                cr_assert_eq(nq_halves_mark_relaid(&plan, i, &old), band, "n=%d piece %zu", n,
                              i);
+                cr_assert_eq(nq_halves_mark_trimmed(&plan, i, &old), 0);
+                char line[600];
+                const size_t said = nq_marks_dropped(&plan, 1, "f", &old, 1, done, line,
+                                                     sizeof line);
+                cr_assert_eq(said, (size_t)band, "n=%d piece %zu: %s", n, i, line);
+                cr_assert(!band || strstr(line, "made by nqueens 1.3.3 or earlier"), "%s", line);
                 if (!band) {
                     cr_assert_lt(nq_halves_mark_share(&plan, i, &other), 0, "n=%d piece %zu", n,
                                  i);
@@ -322,6 +331,7 @@ Test(marks, a_band_mark_of_the_old_layout_goes_on_from_its_row_set, .timeout = 3
         }
         nq_halves_work_destroy(w);
         nq_marks_destroy(marks);
+        free(done);
         free(pieces);
     }
     cr_assert_gt(inside, 20, "%zu positions inside a row set", inside);

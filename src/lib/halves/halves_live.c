@@ -8,12 +8,23 @@
 #include <immintrin.h>
 #endif
 
+#if NQ_ISA_DISPATCH
+/* The west footprints' patterns into the table, by PEXT. */
+__attribute__((target("bmi2"))) static void mark_pext(nq_live *l, const uint64_t *west, size_t nw)
+{
+    for (size_t i = 0; i < nw; i++) {
+        const uint64_t p = _pext_u64(west[i], l->mask);
+        l->table[p >> 6] |= 1ull << (p & 63);
+    }
+}
+#endif
+
 void nq_live_build(nq_live *l, const uint64_t *west, size_t nw)
 {
     /* The bits most often set in the west footprints: a placement that
      * holds them meets most of those. */
     uint32_t count[64] = { 0 };
-    for (size_t i = 0; i < nw; i++)
+    for (size_t i = 0; i < nw; i += nw / 256 + 1) /* about 256 of them */
         for (uint64_t x = west[i]; x; x &= x - 1)
             count[__builtin_ctzll(x)]++;
     uint64_t chosen = 0;
@@ -39,12 +50,17 @@ void nq_live_build(nq_live *l, const uint64_t *west, size_t nw)
         l->bit[i] = (uint8_t)__builtin_ctzll(chosen);
     const size_t words = bits > 6 ? (size_t)1 << (bits - 6) : 1;
     memset(l->table, 0, words * sizeof *l->table);
-    for (size_t i = 0; i < nw; i++) {
-        uint32_t p = 0;
-        for (int b = 0; b < bits; b++)
-            p |= (uint32_t)(west[i] >> l->bit[b] & 1) << b;
-        l->table[p >> 6] |= 1ull << (p & 63);
-    }
+#if NQ_ISA_DISPATCH
+    if (l->pext)
+        mark_pext(l, west, nw);
+    else
+#endif
+        for (size_t i = 0; i < nw; i++) {
+            uint32_t p = 0;
+            for (int b = 0; b < bits; b++)
+                p |= (uint32_t)(west[i] >> l->bit[b] & 1) << b;
+            l->table[p >> 6] |= 1ull << (p & 63);
+        }
     nq_bits_over_subsets(l->table, bits);
 }
 

@@ -165,7 +165,15 @@ int nq_halves_mark_trimmed(const nq_plan *plan, size_t i, const nq_mark *m)
     nq_halves_pos pos;
     size_t blocks;
     return !mark_check(plan, i, plan_budget(plan), m, &pos, &blocks) &&
-           (pos.east != m->w[2] || pos.west != m->w[3]);
+           (pos.east != m->w[2] || pos.west != m->w[3]) && !nq_halves_mark_relaid(plan, i, m);
+}
+
+int nq_halves_mark_relaid(const nq_plan *plan, size_t i, const nq_mark *m)
+{
+    nq_halves_pos pos;
+    size_t blocks;
+    return !mark_check(plan, i, plan_budget(plan), m, &pos, &blocks) &&
+           m->w[0] >> LAYOUT_SHIFT != layout_of(plan) && (m->w[2] || m->w[3]);
 }
 
 int nq_halves_count_marked(const nq_plan *plan, size_t i, void *work, const volatile int *stop,

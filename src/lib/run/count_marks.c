@@ -103,7 +103,7 @@ static void say_blocks(char *out, size_t size, const nq_plan *plan, int threads,
 size_t nq_marks_dropped(const nq_plan *plan, int threads, const char *path, const nq_mark *marks,
                         size_t count, const unsigned char *done, char *line, size_t size)
 {
-    size_t dropped = 0, trimmed = 0, by[NQ_MARK_REASONS] = { 0 };
+    size_t dropped = 0, trimmed = 0, relaid = 0, by[NQ_MARK_REASONS] = { 0 };
     uint64_t budget = 0;
     *line = '\0';
     for (size_t k = 0; k < count; k++) {
@@ -114,12 +114,14 @@ size_t nq_marks_dropped(const nq_plan *plan, int threads, const char *path, cons
             if (plan->engine->mark_share && nq_halves_mark_trimmed(plan, marks[k].i, &marks[k]) &&
                 !trimmed++)
                 budget = nq_halves_mark_budget(&marks[k]);
+            relaid += plan->engine->mark_share &&
+                      nq_halves_mark_relaid(plan, marks[k].i, &marks[k]);
             continue;
         }
         by[-share < NQ_MARK_REASONS ? (int)-share : NQ_MARK_IMPOSSIBLE]++;
         dropped++;
     }
-    if (!dropped && !trimmed)
+    if (!dropped && !trimmed && !relaid)
         return 0;
     int w = snprintf(line, size, "checkpoint '%s': ", path);
     if (dropped && w >= 0 && (size_t)w < size) {
@@ -138,6 +140,16 @@ size_t nq_marks_dropped(const nq_plan *plan, int threads, const char *path, cons
             sep = "; ";
         }
     }
+    if (relaid && w >= 0 && (size_t)w < size) {
+        const int one = relaid == 1;
+        w += snprintf(line + w, size - (size_t)w,
+                      "%s%zu subproblem%s of the band %s on from the start of the row set %s "
+                      "mark%s %s in: %s made by nqueens 1.3.3 or earlier, whose blocks hold "
+                      "other half-boards",
+                      dropped ? "; " : "", relaid, one ? "" : "s", one ? "goes" : "go",
+                      one ? "its" : "their", one ? "" : "s", one ? "is" : "are",
+                      one ? "it was" : "they were");
+    }
     if (trimmed && w >= 0 && (size_t)w < size) {
         /* A row set's start is the same in any blocks: the sets before it
          * are kept (halves_marks.c). */
@@ -147,9 +159,9 @@ size_t nq_marks_dropped(const nq_plan *plan, int threads, const char *path, cons
         snprintf(line + w, size - (size_t)w,
                  "%s%zu subproblem%s %s on from the start of the row set %s mark%s %s in, not "
                  "from the mark%s: %s %s",
-                 dropped ? "; " : "", trimmed, one ? "" : "s", one ? "goes" : "go",
+                 dropped || relaid ? "; " : "", trimmed, one ? "" : "s", one ? "goes" : "go",
                  one ? "its" : "their", one ? "" : "s", one ? "is" : "are", one ? "" : "s",
                  one ? "it was" : "they were", clause);
     }
-    return dropped + trimmed;
+    return dropped + trimmed + relaid;
 }

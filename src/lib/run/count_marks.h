@@ -18,9 +18,11 @@ double nq_mark_share(const nq_plan *plan, size_t i, const nq_mark *m);
 /* Of the checkpoint's marks (count of them, of subproblems not done), how
  * many this run's `threads` cannot go on from, whole or in part; if any,
  * one line into line (else ""): how many, and why: the dropped by their
- * reason; those trimmed to their row set's start (larger blocks than this
- * run's: nq_halves_mark_trimmed) with their budget beside this run's and
- * the -t and --max-memory that keep them whole (path: the checkpoint's). */
+ * reason; those of the band's older blocks, which go on from their row
+ * set's start (nq_halves_mark_relaid); those trimmed to their row set's
+ * start (larger blocks than this run's: nq_halves_mark_trimmed) with their
+ * budget beside this run's and the -t and --max-memory that keep them
+ * whole (path: the checkpoint's). */
 size_t nq_marks_dropped(const nq_plan *plan, int threads, const char *path, const nq_mark *marks,
                         size_t count, const unsigned char *done, char *line, size_t size);
 

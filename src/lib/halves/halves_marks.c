@@ -24,7 +24,8 @@
  * (1: in buckets by columns, halves_stream.c, from 1.2; 0 before, in
  * marks that carry no seal; 2: the band's from 1.3.4, whose east blocks
  * leave out the placements the west block cannot meet, halves_live.h).
- * A mark of another layout is counted from its piece's start. */
+ * A band mark of layout 1 goes on from its row set's start (mark_check);
+ * one of any other layout is counted from its piece's start. */
 #define LAYOUT 1ull
 #define LAYOUT_BAND 2ull
 #define LAYOUT_SHIFT 56

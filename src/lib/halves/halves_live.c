@@ -27,9 +27,14 @@ void nq_live_build(nq_live *l, const uint64_t *west, size_t nw)
     for (size_t i = 0; i < nw; i += nw / 256 + 1) /* about 256 of them */
         for (uint64_t x = west[i]; x; x &= x - 1)
             count[__builtin_ctzll(x)]++;
+    /* At most about 4 table bits for each west footprint: a row set of a
+     * few dozen makes its table in a few words. */
+    int most = 2;
+    while (most < NQ_LIVE_BITS && (size_t)1 << most < 4 * nw)
+        most++;
     uint64_t chosen = 0;
     int bits = 0;
-    for (; bits < NQ_LIVE_BITS; bits++) {
+    for (; bits < most; bits++) {
         int best = -1;
         for (int b = 0; b < 64; b++)
             if (count[b] && !(chosen >> b & 1) && (best < 0 || count[b] > count[best]))

@@ -59,18 +59,24 @@ static int count_once(nq_halves_work *w, size_t nw, size_t ne, uint64_t *count)
  * mark's position is in these (halves_marks.c's layout 2). */
 #define LIVE_WEST_MOST 4096 /* beyond, few placements meet every west half-board: n = 26's
                              * balanced row sets (15,000 against 70,000) took 1.5x the time */
-static int live_only(nq_halves_work *w, int k, const volatile int *stop)
+#define LIVE_WEST_LEAST 64 /* below, the table costs more than the joins it saves (the
+                            * band's tests at n = 16: 3x the time) */
+static int live_only(nq_halves_work *w, int k, const volatile int *stop, size_t *single)
 {
     stream *scanned = &w->sides[!k];
     nq_stream_live(&w->sides[k], NULL);
+    *single = 0;
     if (w->G.g != 2 || w->transpose)
         return 0;
     nq_stream_rewind(scanned);
     scanned->stop = stop;
     size_t nw;
     const int err = nq_stream_next(scanned, w->join, w->west, w->z.west, &nw);
-    const int one = !err && nw && nw <= LIVE_WEST_MOST && !nq_stream_more(scanned);
-    nq_stream_rewind(scanned);
+    if (!err && nw && !nq_stream_more(scanned))
+        *single = nw; /* in w->west, for every east block */
+    else
+        nq_stream_rewind(scanned);
+    const int one = *single >= LIVE_WEST_LEAST && *single <= LIVE_WEST_MOST;
     if (one) {
         nq_live_build(&w->live, w->west, nw);
         nq_stream_live(&w->sides[k], &w->live);
@@ -87,7 +93,8 @@ static int count_rows(nq_halves_work *w, int k, const volatile int *stop, nq_hal
 {
     stream *scanned = &w->sides[!k];
     w->match->stop = w->sides[0].stop = w->sides[1].stop = stop;
-    const int live = live_only(w, k, stop);
+    size_t single; /* the scanned side's half-boards where they are one block, read */
+    const int live = live_only(w, k, stop, &single);
     if (live) {
         if (live == NQ_ERR(EINTR))
             nq_rows_tell(tell, pos);
@@ -107,19 +114,23 @@ static int count_rows(nq_halves_work *w, int k, const volatile int *stop, nq_hal
         int err = nq_stream_next(&w->sides[k], w->join, w->east, w->z.east, &ne);
         if (err || !ne)
             return err ? err : pos->west ? NQ_ERR(ESTALE) : 0;
-        nq_stream_rewind(scanned);
+        if (!single)
+            nq_stream_rewind(scanned);
         uint64_t b = 0;
         for (;; b++) {
             if (nq_stop_seen(stop)) {
                 nq_rows_tell(tell, pos);
                 return NQ_ERR(EINTR);
             }
-            err = nq_stream_next(scanned, w->join, w->west, w->z.west, &nw);
+            if (single) /* the one block, read by live_only: not joined again */
+                nw = b ? 0 : single;
+            else
+                err = nq_stream_next(scanned, w->join, w->west, w->z.west, &nw);
             if (!err && !nw)
                 break;
             /* A scanned side of one block meets each east block once: the
              * tables are built as the scan comes to them (nq_match_count). */
-            const int once = !err && !b && !nq_stream_more(scanned);
+            const int once = !err && !b && (single || !nq_stream_more(scanned));
             /* The index bits from the first west block and this east one. */
             if (!err && !b && !once)
                 err = nq_match_prepare(w->match, w->west, nw, w->east, ne, 2 * w->G.nd);
@@ -270,8 +281,8 @@ int nq_slice_pass(nq_halves_work *w, int k, const uint64_t pick[2], const volati
     stream *const side[2] = { &w->sides[!k], &w->sides[k] };
     uint64_t *const buf[2] = { w->west, w->east };
     const size_t cap[2] = { w->z.west, w->z.east };
-    size_t last;
-    int err = live_only(w, k, stop);
+    size_t last, single;
+    int err = live_only(w, k, stop, &single);
     for (int r = 1; r >= 0 && !err; r--) {
         nq_stream_rewind(side[r]);
         const double t = nq_thread_cpu();

@@ -59,8 +59,8 @@ static int count_once(nq_halves_work *w, size_t nw, size_t ne, uint64_t *count)
  * mark's position is in these (halves_marks.c's layout 2). */
 #define LIVE_WEST_MOST 4096 /* beyond, few placements meet every west half-board: n = 26's
                              * balanced row sets (15,000 against 70,000) took 1.5x the time */
-#define LIVE_WEST_LEAST 64 /* below, the table costs more than the joins it saves (the
-                            * band's tests at n = 16: 3x the time) */
+#define LIVE_WEST_LEAST 64 /* below, a row set's joins are few (the band's tests at small
+                            * n), and its table's set-up is not worth making */
 static int live_only(nq_halves_work *w, int k, const volatile int *stop, size_t *single)
 {
     stream *scanned = &w->sides[!k];

@@ -260,7 +260,8 @@ static double shared_bytes(int n)
     return 8.0 * (1 << 20) + 96 * pieces;
 }
 
-/* A thread's buffers outside its budget: the work and matcher structs (from
+/* A thread's buffers outside its budget: the work and matcher structs (the
+ * work's 16 KiB of the band's live tables, halves_live.h, among them; from
  * n = 22, whose blocks reach 4 million east footprints, the matcher's five
  * arrays per group of 13 index bits: 256 KiB more, all in use; below, a
  * few pages of them), the stream's buffer of entries, and per column set
@@ -271,7 +272,7 @@ static double shared_bytes(int n)
  * n = 32 the bound was 3.5 MiB a thread low). */
 static double thread_bytes(int n)
 {
-    return (n < 22 ? 256.0 : 512.0) * 1024 + (4 * 4 * 4 + 4 + 2 * 4 * 4 + 2) * ldexp(1, n / 2);
+    return (n < 22 ? 272.0 : 528.0) * 1024 + (4 * 4 * 4 + 4 + 2 * 4 * 4 + 2) * ldexp(1, n / 2);
 }
 
 /* From n = 22 a row set's half-boards outgrow the default blocks. A larger

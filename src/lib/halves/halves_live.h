@@ -5,15 +5,17 @@
  * so does every half-board they join into. Such a placement is left out
  * before the join (halves_stream.c). A footprint's live pattern is its
  * bits of `mask`: a placement lives where the complement of its pattern
- * holds a west half-board's, which a table of 2^bits bits says. */
+ * holds a west half-board's, which a table of 2^bits bits says. The north
+ * and the south lists have a table each, of bits their placements can set:
+ * a bit that one never sets tells nothing of it. */
 #ifndef NQ_HALVES_LIVE_H
 #define NQ_HALVES_LIVE_H
 
 #include <stddef.h>
 #include <stdint.h>
 
-/* Bits of the pattern: a table of 2 KiB. */
-#define NQ_LIVE_BITS 14
+/* Bits of the pattern: a table of 8 KiB. */
+#define NQ_LIVE_BITS 16
 
 typedef struct nq_live {
     int bits;
@@ -23,9 +25,10 @@ typedef struct nq_live {
     uint64_t table[(size_t)1 << (NQ_LIVE_BITS - 6)];
 } nq_live;
 
-/* The table of the west half-boards' footprints: the bits most often set
- * in them. */
-void nq_live_build(nq_live *l, const uint64_t *west, size_t nw);
+/* The table of the west half-boards' footprints for the placements whose
+ * footprints lie within `settable`: the bits of it most often set in the
+ * west ones. */
+void nq_live_build(nq_live *l, const uint64_t *west, size_t nw, uint64_t settable);
 
 /* The entries (c[i], f[i]) of the n whose placements of footprint f[i]
  * may be part of a half-board that meets the other side, into oc and of;

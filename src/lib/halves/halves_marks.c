@@ -22,12 +22,14 @@
  * moved or edited and the file sealed again is dropped, never trusted. */
 /* Word 0's top byte: the order of the half-boards in a row set's blocks
  * (1: in buckets by columns, halves_stream.c, from 1.2; 0 before, in
- * marks that carry no seal; 2: the band's from 1.3.4, whose east blocks
- * leave out the placements the west block cannot meet, halves_live.h).
- * A band mark of layout 1 goes on from its row set's start (mark_check);
- * one of any other layout is counted from its piece's start. */
+ * marks that carry no seal; 2: the band's in 1.3.4, whose east blocks
+ * leave out the placements the west block cannot meet, halves_live.h; 3:
+ * the band's from 1.3.5, which leave out more, by a table for each list).
+ * A band mark of layout 1 or 2 goes on from its row set's start
+ * (mark_check); one of any other layout is counted from its piece's start. */
 #define LAYOUT 1ull
-#define LAYOUT_BAND 2ull
+#define LAYOUT_BAND_1_3_4 2ull
+#define LAYOUT_BAND 3ull
 #define LAYOUT_SHIFT 56
 #define PIECE 8
 #define SEAL 9
@@ -141,10 +143,10 @@ static int mark_check(const nq_plan *plan, size_t i, size_t budget, const nq_mar
         return NQ_MARK_ELSEWHERE;
     if (m->w[SEAL] != seal_of(m))
         return NQ_MARK_EDITED;
-    /* The band's marks of 1.2 to 1.3.3 (layout 1): their row sets done
-     * hold, their blocks are not these. */
+    /* The band's marks of 1.2 to 1.3.4 (layouts 1 and 2): their row sets
+     * done hold, their blocks are not these. */
     const uint64_t layout = m->w[0] >> LAYOUT_SHIFT, want = layout_of(plan);
-    const int old_band = layout == LAYOUT && want == LAYOUT_BAND;
+    const int old_band = (layout == LAYOUT || layout == LAYOUT_BAND_1_3_4) && want == LAYOUT_BAND;
     if ((layout != want && !old_band) || m->w[1] > UINT32_MAX || m->w[4] > INT64_MAX ||
         ((const nq_halves_piece *)plan->subs)[i].turns)
         return NQ_MARK_IMPOSSIBLE;

@@ -22,7 +22,7 @@ uint64_t nq_halves_mark_budget(const nq_mark *m);
  * -t or --max-memory), which do not fit in their memory. */
 int nq_halves_mark_trimmed(const nq_plan *plan, size_t i, const nq_mark *m);
 /* Whether mark m is one of the band's older blocks (nqueens 1.2 to
- * 1.3.3), which this plan's threads go on from at the start of the row
+ * 1.3.4), which this plan's threads go on from at the start of the row
  * set it is in (halves_marks.c). */
 int nq_halves_mark_relaid(const nq_plan *plan, size_t i, const nq_mark *m);
 /* In [0, 1]: the row sets done over those that count, and in the one it

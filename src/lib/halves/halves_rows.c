@@ -56,7 +56,7 @@ static int count_once(nq_halves_work *w, size_t nw, size_t ne, uint64_t *count)
  * placements that no half-board of it may meet are left out before they
  * are joined (halves_live.h). The table depends on that block alone, so
  * every pass over the side makes the same blocks, of fewer half-boards: a
- * mark's position is in these (halves_marks.c's layout 2). */
+ * mark's position is in these (halves_marks.c's layout 3). */
 #define LIVE_WEST_MOST 4096 /* beyond, few placements meet every west half-board: n = 26's
                              * balanced row sets (15,000 against 70,000) took 1.5x the time */
 #define LIVE_WEST_LEAST 64 /* below, a row set's joins are few (the band's tests at small
@@ -78,8 +78,16 @@ static int live_only(nq_halves_work *w, int k, const volatile int *stop, size_t 
         nq_stream_rewind(scanned);
     const int one = *single >= LIVE_WEST_LEAST && *single <= LIVE_WEST_MOST;
     if (one) {
-        nq_live_build(&w->live, w->west, nw);
-        nq_stream_live(&w->sides[k], &w->live);
+        /* The footprint bits each list's placements can set: those of
+         * every diagonal. */
+        const uint32_t diagonals = (uint32_t)((1ull << w->G.nd) - 1);
+        const qent all = { w->G.quad, diagonals, diagonals };
+        for (int south = 0; south < 2; south++) {
+            uint64_t c, settable;
+            nq_quad_role(&w->G, w->sides[k].east, south, &all, &c, &settable);
+            nq_live_build(&w->live[south], w->west, nw, settable);
+        }
+        nq_stream_live(&w->sides[k], w->live);
     }
     return err;
 }

@@ -34,7 +34,7 @@ struct nq_halves_work {
     void *block;      /* the buffers above but all and match: one allocation */
     size_t block_bytes;
     int transpose;    /* even n: the transpose's symmetries too */
-    nq_live live;     /* the band: the east placements the west block may meet */
+    nq_live live[2];  /* the band: the east placements the west block may meet, north and south */
 };
 
 /* Reads side k's blocks into buf until `blocks` are read (SIZE_MAX: all);

@@ -346,7 +346,7 @@ static void live_held(stream *s)
     size_t k = 0, nb = 0;
     for (size_t j = 0; j < b.n; j++) {
         const size_t from = b.beg[j] - b.base, to = b.beg[j + 1] - b.base, first = k;
-        k += nq_live_compact(s->live, b.c + from, b.f + from, to - from, s->hc + k, s->hf + k);
+        k += nq_live_compact(s->live + s->held, b.c + from, b.f + from, to - from, s->hc + k, s->hf + k);
         if (k > first) {
             s->hbc[nb] = b.cols[j];
             s->hbb[nb++] = (uint32_t)first;
@@ -403,7 +403,7 @@ static int join_bucket(stream *s, join_fn join, uint64_t *out, size_t cap, size_
     if (s->live && x_whole) { /* the streamed bucket's live entries, into the scratch (the
                                * chunks were bucketed out of it); the held chunk's are all
                                * live (live_held) */
-        nl = nq_live_compact(s->live, lc, lf, nl, s->tc, s->tf);
+        nl = nq_live_compact(s->live + !s->held, lc, lf, nl, s->tc, s->tf);
         lc = s->tc;
         lf = s->tf;
         if (!nl) {
@@ -422,7 +422,7 @@ static int join_bucket(stream *s, join_fn join, uint64_t *out, size_t cap, size_
     if (fit > ns - s->ri)
         fit = ns - s->ri;
     *n += s->live && !x_whole
-              ? join_live(s->live, join, sc + s->ri, sf + s->ri, fit, lc, lf, nl, out + *n)
+              ? join_live(s->live + !s->held, join, sc + s->ri, sf + s->ri, fit, lc, lf, nl, out + *n)
               : join(sc + s->ri, sf + s->ri, fit, lc, lf, nl, out + *n);
     s->ri += fit;
     if (s->ri == ns) {

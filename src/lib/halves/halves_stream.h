@@ -98,8 +98,9 @@ typedef struct stream {
     int chunk_ready, single_chunk, run_ready, run_done;
     size_t chunks; /* held chunks since the start */
     const uint8_t *keep; /* NULL, or per north column set: 0 leaves its half-boards out */
-    const nq_live *live; /* NULL, or the placements that may join into a half-board that
-                          * meets the other side (halves_live.h): the others are left out */
+    const nq_live *live; /* NULL, or the north and the south list's placements that may join
+                          * into a half-board that meets the other side (halves_live.h): the
+                          * others are left out */
     const volatile int *stop; /* NULL, or read between chunks: nq_stream_next gives EINTR */
     int stopped;              /* a chunk was cut short by a stop */
     int full;                 /* the last nq_stream_next ended with out full, not the stream */
@@ -135,8 +136,9 @@ static inline void nq_stream_keep(stream *s, const uint8_t *keep)
 {
     s->keep = keep;
 }
-/* From now on only the half-boards of placements live says may meet the
- * other side (NULL: all; it must live while the stream is read). */
+/* From now on only the half-boards of placements live[0] (north) and
+ * live[1] (south) say may meet the other side (NULL: all; they must live
+ * while the stream is read). */
 static inline void nq_stream_live(stream *s, const nq_live *live)
 {
     s->live = live;

@@ -144,7 +144,7 @@ size_t nq_marks_dropped(const nq_plan *plan, int threads, const char *path, cons
         const int one = relaid == 1;
         w += snprintf(line + w, size - (size_t)w,
                       "%s%zu subproblem%s of the band %s on from the start of the row set %s "
-                      "mark%s %s in: %s made by nqueens 1.3.3 or earlier, whose blocks hold "
+                      "mark%s %s in: %s made by nqueens 1.3.4 or earlier, whose blocks hold "
                       "other half-boards",
                       dropped ? "; " : "", relaid, one ? "" : "s", one ? "goes" : "go",
                       one ? "its" : "their", one ? "" : "s", one ? "is" : "are",

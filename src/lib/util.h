@@ -25,6 +25,15 @@ uint64_t nq_fnv1a(uint64_t h, const void *data, size_t len);
 /* A table of 2^f bits (words of 64; one word below f = 6) summed over
  * subsets: bit s ends set where a bit of a subset of s was (f passes). */
 void nq_bits_over_subsets(uint64_t *t, int f);
+/* Bit p of such a table: set, and read (0 or 1). */
+static inline void nq_bit_set(uint64_t *t, uint64_t p)
+{
+    t[p >> 6] |= 1ull << (p & 63);
+}
+static inline unsigned nq_bit_of(const uint64_t *t, uint64_t p)
+{
+    return (unsigned)(t[p >> 6] >> (p & 63) & 1);
+}
 
 /* Rows to pre-expand for a board of n columns: `first`, plus one for each of
  * the `count` ascending sizes in `above` that n exceeds. */

@@ -14,7 +14,7 @@ __attribute__((target("bmi2"))) static void mark_pext(nq_live *l, const uint64_t
 {
     for (size_t i = 0; i < nw; i++) {
         const uint64_t p = _pext_u64(west[i], l->mask);
-        l->table[p >> 6] |= 1ull << (p & 63);
+        nq_bit_set(l->table, p);
     }
 }
 #endif
@@ -65,7 +65,7 @@ void nq_live_build(nq_live *l, const uint64_t *west, size_t nw, uint64_t settabl
             uint32_t p = 0;
             for (int b = 0; b < bits; b++)
                 p |= (uint32_t)(west[i] >> l->bit[b] & 1) << b;
-            l->table[p >> 6] |= 1ull << (p & 63);
+            nq_bit_set(l->table, p);
         }
     nq_bits_over_subsets(l->table, bits);
 }
@@ -77,7 +77,7 @@ static inline int keeps_bits(const nq_live *l, uint64_t f)
     uint32_t p = 0;
     for (int i = 0; i < l->bits; i++)
         p |= (uint32_t)(~f >> l->bit[i] & 1) << i;
-    return (int)(l->table[p >> 6] >> (p & 63) & 1);
+    return (int)nq_bit_of(l->table, p);
 }
 
 #if NQ_ISA_DISPATCH
@@ -90,7 +90,7 @@ __attribute__((target("bmi2"))) static size_t compact_pext(const nq_live *l, con
         const uint64_t p = _pext_u64(~f[i], l->mask);
         oc[k] = c[i];
         of[k] = f[i];
-        k += l->table[p >> 6] >> (p & 63) & 1;
+        k += nq_bit_of(l->table, p);
     }
     return k;
 }
@@ -100,7 +100,7 @@ __attribute__((target("bmi2"))) static void flags_pext(const nq_live *l, const u
 {
     for (size_t i = 0; i < n; i++) {
         const uint64_t p = _pext_u64(~f[i], l->mask);
-        keep[i] = (uint8_t)(l->table[p >> 6] >> (p & 63) & 1);
+        keep[i] = (uint8_t)nq_bit_of(l->table, p);
     }
 }
 #endif

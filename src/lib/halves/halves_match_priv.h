@@ -120,7 +120,7 @@ static inline void nq_filter_build(nq_match *m, const uint64_t *west, size_t nw)
     memset(t, 0, words * sizeof *t);
     for (size_t i = 0; i < nw; i++) {
         const uint64_t p = _pext_u64(west[i], fmask);
-        t[p >> 6] |= 1ull << (p & 63);
+        nq_bit_set(t, p);
     }
     nq_bits_over_subsets(t, f);
 }
@@ -135,7 +135,7 @@ static inline int nq_filter_keeps_most(const nq_match *m, const uint64_t *east, 
     unsigned kept = 0;
     for (size_t j = 0; j < SAMPLE; j++) {
         const uint64_t p = _pext_u64(~east[j * step], m->filter_mask);
-        kept += (unsigned)(m->alive[p >> 6] >> (p & 63) & 1);
+        kept += nq_bit_of(m->alive, p);
     }
     return kept > SAMPLE / 4 * 3;
 }
@@ -155,7 +155,7 @@ static inline int nq_filter_east(nq_match *m, const uint64_t *east, size_t ne, u
         for (; j < end; j++) {
             const uint64_t p = _pext_u64(~east[j], fmask);
             out[a] = east[j];
-            a += alive[p >> 6] >> (p & 63) & 1;
+            a += nq_bit_of(alive, p);
         }
     }
     *kept = a;

@@ -19,12 +19,16 @@ static size_t join_plain(const uint64_t *sc, const uint64_t *sf, size_t ns, cons
 
 join_fn nq_halves_join_fn(nq_level level)
 {
-    /* x86-64-v4 alone has a join of its own: AVX2 has no compress, and the
-     * plain loop is branch-free already. */
+    /* The vector levels have their own: AVX-512 compresses, AVX2 moves the
+     * kept lanes by a table (four candidates a step, not one). */
 #if NQ_ISA_DISPATCH
     if (level == NQ_LEVEL_V4)
         return nq_halves_join_v4;
-#elif NQ_BUILD_AVX512
+    if (level == NQ_LEVEL_V3)
+        return nq_halves_join_v3;
+    if (level == NQ_LEVEL_V3_NOPEXT)
+        return nq_halves_join_v3_nopext;
+#elif NQ_BUILD_AVX512 || NQ_BUILD_AVX2
     return nq_halves_join_build;
 #endif
     (void)level;

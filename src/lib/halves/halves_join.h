@@ -17,10 +17,10 @@ typedef size_t (*join_fn)(const uint64_t *sc, const uint64_t *sf, size_t ns, con
 /* The join for level (cpu.h). */
 join_fn nq_halves_join_fn(nq_level level);
 
-/* The levels' own joins (x86/halves_join_avx512.c). */
+/* The levels' own joins (x86/halves_join_avx2.c, x86/halves_join_avx512.c). */
 #if NQ_ISA_DISPATCH
-extern const join_fn nq_halves_join_v4;
-#elif NQ_BUILD_AVX512
+extern const join_fn nq_halves_join_v3_nopext, nq_halves_join_v3, nq_halves_join_v4;
+#elif NQ_BUILD_AVX512 || NQ_BUILD_AVX2
 extern const join_fn nq_halves_join_build;
 #endif
 

@@ -99,7 +99,8 @@ share = own / truth
 ok = abs(ratio - 1) <= 0.25 and inside and share <= 0.05
 print("\t".join([f'{d["cpu_seconds"]:.1f}', f'{d["cpu_seconds_low"]:.1f}',
                  f'{d["cpu_seconds_high"]:.1f}', f"{ratio:.3f}", "yes" if inside else "no",
-                 f"{own:.2f}", f"{100 * share:.1f}%", str(d["sampled_subproblems"]),
+                 f'{100 * half / d["cpu_seconds"]:.1f}%', q_inside, f"{own:.2f}",
+                 f"{100 * share:.1f}%", str(d["sampled_subproblems"]),
                  str(d["subproblems"]), "ok" if ok else "FAIL"]))
 PY
 )

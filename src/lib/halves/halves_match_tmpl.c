@@ -259,55 +259,7 @@ static int scan_once(nq_match *m, const uint64_t *west, size_t nw, uint64_t *cou
     return 0;
 }
 
-/* West: sorted by group (m->wstart), each with its table offset per chunk
- * (m->woff); NQ_ERR(EINTR) once stopped. */
-static int sort_west(nq_match *m, const uint64_t *west, size_t nw)
-{
-    const int k = m->k, nch = m->nch, cw = m->cw;
-    const uint64_t low = (1u << cw) - 1;
-    int bit[NQ_MATCH_MAX_INDEX]; /* copies, as in prepare */
-    memcpy(bit, m->bit, sizeof bit);
-    const uint64_t mask = m->index_mask;
-    const uint32_t groups = 1u << k;
-    uint32_t *fill = m->fill;
-    memset(m->wstart, 0, (groups + 1) * sizeof *m->wstart);
-    for (size_t i = 0; i < nw;) {
-        if (nq_stop_seen(m->stop))
-            return NQ_ERR(EINTR);
-        const size_t end = nw - i > NQ_MATCH_STOP_EVERY ? i + NQ_MATCH_STOP_EVERY : nw;
-        for (; i < end; i++) {
-            m->wpat[i] = pattern(west[i], mask, bit, k);
-            m->wstart[m->wpat[i] + 1]++;
-        }
-    }
-    for (uint32_t g = 0; g < groups; g++) {
-        m->wstart[g + 1] += m->wstart[g];
-        fill[g] = m->wstart[g];
-    }
-    for (size_t i = 0; i < nw;) {
-        if (nq_stop_seen(m->stop))
-            return NQ_ERR(EINTR);
-        const size_t end = nw - i > NQ_MATCH_STOP_EVERY ? i + NQ_MATCH_STOP_EVERY : nw;
-        for (; i < end; i++) {
-            uint16_t *o = m->woff + (size_t)fill[m->wpat[i]]++ * nch;
-            const uint64_t x = k ? squeeze(west[i], mask, bit, k) : west[i];
-            for (int c = 0; c < nch; c++)
-                o[c] = (uint16_t)(((c << cw) + (int)(x >> cw * c & low)) * VBYTES);
-        }
-    }
-    /* The west footprints each east group may meet, those of the subsets
-     * of its complement (a sum over subsets, k passes): a group that meets
-     * none is skipped, its tables never built. Where a few hundred west
-     * footprints meet 2^17 and more east ones (the band's row sets), a
-     * third of the east vectors meet none. */
-    for (uint32_t g = 0; g < groups; g++)
-        m->wunder[g] = m->wstart[g + 1] - m->wstart[g];
-    for (int b = 0; b < k; b++)
-        for (uint32_t g = 0; g < groups; g++)
-            if (g >> b & 1)
-                m->wunder[g] += m->wunder[g ^ (1u << b)];
-    return 0;
-}
+#include "halves/halves_match_west_tmpl.c"
 
 /* One east vector (t0), or two (t1 too), against every west footprint
  * of a group that may match theirs (the subsets of free), into total.
@@ -359,15 +311,6 @@ static acc scan_vectors(const nq_match *m, const uint8_t *t0, const uint8_t *t1,
     default:
         return scan_vectors_n(m, t0, t1, pair, free, total, m->nch);
     }
-}
-
-static int reserve_west(nq_match *m, size_t nw)
-{
-    return nq_match_reserve((void **)&m->wpat, &m->wpat_cap, nw * sizeof *m->wpat) ||
-                   nq_match_reserve((void **)&m->woff, &m->woff_cap,
-                                    nw * (size_t)m->nch * sizeof *m->woff)
-               ? NQ_ERR(ENOMEM)
-               : 0;
 }
 
 /* Every east vector, two at a time, against the west footprints sorted

@@ -1,0 +1,107 @@
+/* The pair counter's west side, written once for every vector width
+ * (included by halves_match_tmpl.c, with its LANES, VBYTES, pattern and
+ * squeeze): the west footprints sorted by their index pattern, each with a
+ * table offset per chunk, which the scan adds to an east vector's tables. */
+
+/* m->woff's bytes for nw west footprints: their offsets, 2 bytes a chunk;
+ * at its top, room for the footprints sorted by group (8 bytes each), read
+ * in order as the offsets are written below them; and room for the last
+ * footprint's whole store (write_offsets). */
+static size_t woff_bytes(const nq_match *m, size_t nw)
+{
+    const size_t each = 2 * (size_t)m->nch > 8 ? 2 * (size_t)m->nch : 8;
+    return (each * nw + 32 + 7) & ~(size_t)7;
+}
+
+static int reserve_west(nq_match *m, size_t nw)
+{
+    return nq_match_reserve((void **)&m->wpat, &m->wpat_cap, nw * sizeof *m->wpat) ||
+                   nq_match_reserve((void **)&m->woff, &m->woff_cap, woff_bytes(m, nw))
+               ? NQ_ERR(ENOMEM)
+               : 0;
+}
+
+/* The table offsets of the sorted footprints, in order. sorted lies at the
+ * top of m->woff: footprint i's offsets (and the store's 32 bytes) end
+ * below footprint i + 1 (woff_bytes leaves 24 bytes more than that needs). */
+static void write_offsets(nq_match *m, const uint64_t *sorted, size_t nw)
+{
+    const int nch = m->nch, cw = m->cw;
+    uint16_t *woff = m->woff;
+#if NQ_FAST_PEXT && defined(__AVX2__)
+    /* All of a footprint's chunks at once: PDEP spreads them a byte each,
+     * widened to words, scaled to vectors and moved to their chunk's table;
+     * the 16 words stored past nch are overwritten by the next footprint's
+     * (at n = 26, 17% of a balanced piece went to sorting the west side,
+     * most of it to these offsets taken one by one: doc/performance.md). */
+    const uint64_t spread = 0x0101010101010101ull * ((1u << cw) - 1);
+    _Alignas(32) uint16_t first[16];
+    for (int c = 0; c < 16; c++)
+        first[c] = (uint16_t)(((unsigned)c << cw) * VBYTES);
+    const __m256i base = _mm256_load_si256((const __m256i *)first);
+    for (size_t i = 0; i < nw; i++) {
+        const uint64_t x = sorted[i];
+        const __m128i f = _mm_set_epi64x((long long)_pdep_u64(x >> 8 * cw, spread),
+                                         (long long)_pdep_u64(x, spread));
+        const __m256i w = _mm256_slli_epi16(_mm256_cvtepu8_epi16(f), __builtin_ctz(VBYTES));
+        _mm256_storeu_si256((__m256i *)(woff + i * nch), _mm256_add_epi16(w, base));
+    }
+#else
+    const uint64_t low = (1u << cw) - 1;
+    for (size_t i = 0; i < nw; i++) {
+        const uint64_t x = sorted[i];
+        uint16_t *o = woff + i * nch;
+        for (int c = 0; c < nch; c++)
+            o[c] = (uint16_t)(((c << cw) + (int)(x >> cw * c & low)) * VBYTES);
+    }
+#endif
+}
+
+/* West: sorted by group (m->wstart), each with its table offset per chunk
+ * (m->woff); NQ_ERR(EINTR) once stopped. */
+static int sort_west(nq_match *m, const uint64_t *west, size_t nw)
+{
+    const int k = m->k;
+    int bit[NQ_MATCH_MAX_INDEX]; /* copies, as in prepare */
+    memcpy(bit, m->bit, sizeof bit);
+    const uint64_t mask = m->index_mask;
+    const uint32_t groups = 1u << k;
+    uint32_t *fill = m->fill;
+    memset(m->wstart, 0, (groups + 1) * sizeof *m->wstart);
+    for (size_t i = 0; i < nw;) {
+        if (nq_stop_seen(m->stop))
+            return NQ_ERR(EINTR);
+        const size_t end = nw - i > NQ_MATCH_STOP_EVERY ? i + NQ_MATCH_STOP_EVERY : nw;
+        for (; i < end; i++) {
+            m->wpat[i] = pattern(west[i], mask, bit, k);
+            m->wstart[m->wpat[i] + 1]++;
+        }
+    }
+    for (uint32_t g = 0; g < groups; g++) {
+        m->wstart[g + 1] += m->wstart[g];
+        fill[g] = m->wstart[g];
+    }
+    /* Sorted whole first, their offsets then written in order: a footprint's
+     * offsets scattered one by one cost more than the pass. */
+    uint64_t *sorted = (uint64_t *)((uint8_t *)m->woff + woff_bytes(m, nw)) - nw;
+    for (size_t i = 0; i < nw;) {
+        if (nq_stop_seen(m->stop))
+            return NQ_ERR(EINTR);
+        const size_t end = nw - i > NQ_MATCH_STOP_EVERY ? i + NQ_MATCH_STOP_EVERY : nw;
+        for (; i < end; i++)
+            sorted[fill[m->wpat[i]]++] = k ? squeeze(west[i], mask, bit, k) : west[i];
+    }
+    write_offsets(m, sorted, nw);
+    /* The west footprints each east group may meet, those of the subsets
+     * of its complement (a sum over subsets, k passes): a group that meets
+     * none is skipped, its tables never built. Where a few hundred west
+     * footprints meet 2^17 and more east ones (the band's row sets), a
+     * third of the east vectors meet none. */
+    for (uint32_t g = 0; g < groups; g++)
+        m->wunder[g] = m->wstart[g + 1] - m->wstart[g];
+    for (int b = 0; b < k; b++)
+        for (uint32_t g = 0; g < groups; g++)
+            if (g >> b & 1)
+                m->wunder[g] += m->wunder[g ^ (1u << b)];
+    return 0;
+}

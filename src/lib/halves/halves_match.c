@@ -141,20 +141,26 @@ static uint64_t most_shared(const uint64_t *west, size_t nw, const uint64_t *eas
 static void joint_bits(const uint64_t *west, size_t nw, const uint64_t *east, size_t ne, int bits,
                        int k, int bit[NQ_MATCH_MAX_INDEX])
 {
+    enum { WORDS = (JOINT_SIDE + 63) / 64 };
     uint64_t x[JOINT_SIDE], y[JOINT_SIDE], chosen = 0;
+    /* The sampled pairs that the bits chosen so far let through, a bit
+     * each: a pass tallies only those, fewer each time (they were all
+     * tested in each of the k passes: 7% of an estimate of n = 26). */
+    uint64_t open[JOINT_SIDE][WORDS];
     const size_t sw = nw < JOINT_SIDE ? nw : JOINT_SIDE, se = ne < JOINT_SIDE ? ne : JOINT_SIDE;
     for (size_t i = 0; i < sw; i++)
         x[i] = west[i * (nw / sw)];
     for (size_t j = 0; j < se; j++)
         y[j] = east[j * (ne / se)];
+    for (size_t i = 0; i < sw; i++)
+        for (size_t w = 0; w < WORDS; w++)
+            open[i][w] = se >= 64 * w + 64 ? ~0ull : se > 64 * w ? (1ull << (se - 64 * w)) - 1 : 0;
     for (int got = 0; got < k; got++) {
         uint64_t c[16] = { 0 };
         for (size_t i = 0; i < sw; i++)
-            for (size_t j = 0; j < se; j++) {
-                const uint64_t both = x[i] & y[j];
-                if (!(both & chosen))
-                    tally_add(c, both);
-            }
+            for (size_t w = 0; w < WORDS; w++)
+                for (uint64_t o = open[i][w]; o; o &= o - 1)
+                    tally_add(c, x[i] & y[64 * w + (size_t)__builtin_ctzll(o)]);
         uint32_t in_both[64];
         tally_read(c, bits, in_both);
         int best = -1;
@@ -162,6 +168,13 @@ static void joint_bits(const uint64_t *west, size_t nw, const uint64_t *east, si
             if (!(chosen >> b & 1) && (best < 0 || in_both[b] > in_both[best]))
                 best = b;
         chosen |= 1ull << best;
+        uint64_t has[WORDS] = { 0 };
+        for (size_t j = 0; j < se; j++)
+            has[j / 64] |= (y[j] >> best & 1) << (j % 64);
+        for (size_t i = 0; i < sw; i++)
+            if (x[i] >> best & 1)
+                for (size_t w = 0; w < WORDS; w++)
+                    open[i][w] &= ~has[w];
     }
     for (int i = 0; chosen; i++, chosen &= chosen - 1)
         bit[i] = __builtin_ctzll(chosen);

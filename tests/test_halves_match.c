@@ -166,3 +166,48 @@ static void east_footprints_no_west_one_meets_are_dropped(nq_level level)
 
 LEVEL_TESTS(halves_match, east_footprints_no_west_one_meets_are_dropped,
             east_footprints_no_west_one_meets_are_dropped, .timeout = 60)
+
+/* The west footprints' table offsets, written 16 chunks at once at the
+ * levels with PDEP and AVX2 (halves_match_west_tmpl.c), for every width
+ * of footprint: chunks of 4 and 5 bits, odd and even counts of them, up
+ * to 64 bits, and short ones whose index bits are all their bits (their
+ * one chunk tests nothing; it had been dropped, and every pair with it).
+ * Both ways of counting, the tables prepared (two west blocks scanned) and
+ * used once, count what the plain count does. */
+static void west_offsets_of_every_width_count_as_the_plain_count(nq_level level)
+{
+    enum { NW = 3000, NE = 24000 };
+    static const int widths[] = { 1, 3, 8, 9, 13, 22, 33, 41, 47, 58, 64 };
+    uint64_t seed = 0x2545f4914f6cdd1dull;
+    for (size_t t = 0; t < sizeof widths / sizeof *widths; t++) {
+        const int bits = widths[t];
+        const uint64_t mask = bits == 64 ? ~0ull : (1ull << bits) - 1;
+        uint64_t *west = malloc(NW * sizeof *west), *east = malloc(NE * sizeof *east);
+        cr_assert(west && east);
+        /* A bit in 8 west, in 4 east, fewer where the footprints are short: pairs meet. */
+        for (size_t i = 0; i < NW; i++)
+            west[i] = random_next(&seed) & random_next(&seed) & random_next(&seed) & mask;
+        for (size_t j = 0; j < NE; j++)
+            east[j] = random_next(&seed) & random_next(&seed) & mask &
+                      (bits < 16 ? random_next(&seed) : ~0ull);
+        nq_match *m;
+        cr_assert_eq(nq_match_create(&m, level), 0);
+        uint64_t once, first, second;
+        cr_assert_eq(nq_match_count(m, west, NW, east, NE, bits, &once), 0);
+        cr_assert_eq(nq_match_prepare(m, west, NW / 2, east, NE, bits), 0);
+        cr_assert_eq(nq_match_scan(m, west, NW / 2, &first), 0);
+        cr_assert_eq(nq_match_scan(m, west + NW / 2, NW - NW / 2, &second), 0);
+        cr_assert_eq(first + second, once, "%s, %d bits: prepared %llu, once %llu",
+                     nq_level_name(level), bits, (unsigned long long)(first + second),
+                     (unsigned long long)once);
+        const uint64_t plain = nq_match_count_plain(west, NW, east, NE);
+        cr_assert(once == plain && plain, "%s, %d bits: %llu, plain %llu", nq_level_name(level),
+                  bits, (unsigned long long)once, (unsigned long long)plain);
+        nq_match_destroy(m);
+        free(west);
+        free(east);
+    }
+}
+
+LEVEL_TESTS(halves_match, west_offsets_of_every_width_count_as_the_plain_count,
+            west_offsets_of_every_width_count_as_the_plain_count, .timeout = 60)

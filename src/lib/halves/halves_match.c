@@ -255,7 +255,7 @@ void nq_match_choose(nq_match *m, const uint64_t *west, size_t nw, const uint64_
     const int wide = (m->bits + NQ_MATCH_WIDE - 1) / NQ_MATCH_WIDE;
     m->cw = NQ_MATCH_CHUNK;
     m->nch = m->bits ? (m->bits + NQ_MATCH_CHUNK - 1) / NQ_MATCH_CHUNK : 1;
-    if (wide < m->nch && wide <= 8) {
+    if (wide && wide < m->nch && wide <= 8) { /* none where the index bits are all the bits */
         m->cw = NQ_MATCH_WIDE;
         m->nch = wide;
     }

@@ -180,7 +180,7 @@ static inline uint64_t nq_match_squeeze(uint64_t fp, uint64_t mask, const int *b
 {
     (void)mask;
     for (int i = k - 1; i >= 0; i--)
-        fp = (fp & ((1ull << bit[i]) - 1)) | (fp >> (bit[i] + 1) << bit[i]);
+        fp = (fp & ((1ull << bit[i]) - 1)) | (fp >> bit[i] >> 1 << bit[i]); /* bit 63: not >> 64 */
     return fp;
 }
 

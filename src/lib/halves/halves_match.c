@@ -154,7 +154,7 @@ static void joint_bits(const uint64_t *west, size_t nw, const uint64_t *east, si
         y[j] = east[j * (ne / se)];
     for (size_t i = 0; i < sw; i++)
         for (size_t w = 0; w < WORDS; w++)
-            open[i][w] = se >= 64 * w + 64 ? ~0ull : se > 64 * w ? (1ull << (se - 64 * w)) - 1 : 0;
+            open[i][w] = nq_match_first_bits(se, w);
     for (int got = 0; got < k; got++) {
         uint64_t c[16] = { 0 };
         for (size_t i = 0; i < sw; i++)

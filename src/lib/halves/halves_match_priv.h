@@ -84,6 +84,12 @@ void nq_match_choose(nq_match *m, const uint64_t *west, size_t nw, const uint64_
 void nq_match_filter_bits(nq_match *m, const uint64_t *west, size_t nw, const uint64_t *east,
                           size_t ne, int bits);
 
+/* Word w of a mask whose first n bits are set. */
+static inline uint64_t nq_match_first_bits(size_t n, size_t w)
+{
+    return n >= 64 * w + 64 ? ~0ull : n > 64 * w ? (1ull << (n - 64 * w)) - 1 : 0;
+}
+
 /* PEXT where the level has it and it is fast (NQ_FAST_PEXT, cpu.h): a
  * footprint's index pattern and the rest in one instruction each, where the
  * loops below take one step per index bit. */

@@ -31,21 +31,14 @@
 #define VBYTES (LANES / 8)
 #define WORDS (LANES / 64)
 
-static void valid_words(uint64_t *w, size_t nvalid)
-{
-    for (int i = 0; i < WORDS; i++) {
-        const size_t lo = (size_t)i * 64;
-        w[i] = nvalid >= lo + 64 ? ~0ull : nvalid > lo ? (1ull << (nvalid - lo)) - 1 : 0;
-    }
-}
-
 /* Writes the chunk tables of one vector from its bit rows. */
 static void build_tables(uint8_t *t, const uint64_t (*rows)[WORDS], int nch, int cw,
                          size_t nvalid)
 {
     _Alignas(64) uint64_t ones[WORDS], valid[WORDS];
     memset(ones, 0xff, sizeof ones);
-    valid_words(valid, nvalid);
+    for (int i = 0; i < WORDS; i++)
+        valid[i] = nq_match_first_bits(nvalid, (size_t)i);
     for (int c = 0; c < nch; c++) {
         uint8_t *tc = t + ((size_t)c << cw) * VBYTES;
         memcpy(tc, c ? ones : valid, VBYTES);

@@ -24,7 +24,7 @@ static int reserve_west(nq_match *m, size_t nw)
 /* The table offsets of the sorted footprints, in order. sorted lies at the
  * top of m->woff: footprint i's offsets (and the store's 32 bytes) end
  * below footprint i + 1 (woff_bytes leaves 24 bytes more than that needs). */
-static void write_offsets(nq_match *m, const uint64_t *sorted, size_t nw)
+static void write_offsets(const nq_match *m, const uint64_t *sorted, size_t nw)
 {
     const int nch = m->nch, cw = m->cw;
     uint16_t *woff = m->woff;

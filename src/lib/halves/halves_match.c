@@ -194,6 +194,9 @@ int nq_match_index_bits(const nq_match *m, const uint64_t *west, size_t nw, cons
     const double ratio = 4096.0 / (double)(nw ? nw : 1);
     const size_t min_group = (size_t)((double)lanes * (ratio > 1 ? ratio : 1));
     (void)m;
+    /* Groups of at least a vector on average (min_group >= lanes): the
+     * filtered count's buffer (count_fused) has no room for more padding;
+     * one or two bits more miscounted n = 18 and 26 there. */
     int k = 0;
     for (size_t left = ne; left >= 2 * min_group && k < NQ_MATCH_MAX_INDEX && k < bits; left /= 2)
         k++;

@@ -277,16 +277,10 @@ scan_vectors_n(const nq_match *m, const uint8_t *t0, const uint8_t *t1, int pair
                 total = acc_add(total, b);
             }
         } else {
-            /* A lone vector takes its offsets four at a time (m->woff has
-             * room past its end): its loop was bound by the loads, one an
-             * offset and one a chunk. A pair's measured no faster so. */
             for (; o < end; o += nch) {
-                uint64_t w[4] = { 0 };
-                for (int j = 0; j < (nch + 3) / 4; j++)
-                    memcpy(&w[j], o + 4 * j, sizeof w[j]);
-                vec a = vload(t0 + (uint16_t)w[0]);
+                vec a = vload(t0 + o[0]);
                 for (int c = 1; c < nch; c++)
-                    a = vand(a, vload(t0 + (uint16_t)(w[c / 4] >> 16 * (c % 4))));
+                    a = vand(a, vload(t0 + o[c]));
                 total = acc_add(total, a);
             }
         }

@@ -6,8 +6,7 @@
 /* m->woff's bytes for nw west footprints: their offsets, 2 bytes a chunk;
  * at its top, room for the footprints sorted by group (8 bytes each), read
  * in order as the offsets are written below them; and room for the last
- * footprint's whole store (write_offsets) and for the scan's reads of 8
- * bytes (at most 6 past the last offset). */
+ * footprint's whole store (write_offsets). */
 static size_t woff_bytes(const nq_match *m, size_t nw)
 {
     const size_t each = 2 * (size_t)m->nch > 8 ? 2 * (size_t)m->nch : 8;

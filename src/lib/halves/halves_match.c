@@ -196,7 +196,7 @@ int nq_match_index_bits(const nq_match *m, const uint64_t *west, size_t nw, cons
     (void)m;
     /* Groups of at least a vector on average (min_group >= lanes): the
      * filtered count's buffer (count_fused) has no room for more padding;
-     * one or two bits more miscounted n = 18 and 26 there. */
+     * two bits more miscounted a piece of n = 26 there, three n = 18. */
     int k = 0;
     for (size_t left = ne; left >= 2 * min_group && k < NQ_MATCH_MAX_INDEX && k < bits; left /= 2)
         k++;

@@ -87,6 +87,38 @@ static void nine_wide_chunks_count_as_the_plain_count(nq_level level)
 LEVEL_TESTS(halves_match, nine_wide_chunks_count_as_the_plain_count,
             nine_wide_chunks_count_as_the_plain_count, .timeout = 60)
 
+/* Many west footprints against groups of a few vectors: the east runs
+ * split on the split bits somewhere (more runs than groups of the index
+ * bits), and the count is the plain one, once and with the tables
+ * prepared for two west blocks. */
+static void east_runs_split_count_as_the_plain_count(nq_level level)
+{
+    enum { BITS = 30, NW = 40000, NE = 60000 };
+    uint64_t seed = 0x2545f4914f6cdd1dull;
+    uint64_t *west = malloc(NW * sizeof *west), *east = malloc(NE * sizeof *east);
+    cr_assert(west && east);
+    const uint64_t mask = (1ull << BITS) - 1;
+    for (size_t i = 0; i < NW; i++)
+        west[i] = random_next(&seed) & random_next(&seed) & random_next(&seed) & mask;
+    for (size_t j = 0; j < NE; j++)
+        east[j] = random_next(&seed) & random_next(&seed) & mask;
+    nq_match *m;
+    cr_assert_eq(nq_match_create(&m, level), 0);
+    uint64_t fast, a, b;
+    cr_assert_eq(nq_match_count(m, west, NW, east, NE, BITS, &fast), 0);
+    cr_assert(m->key.s > 0 && m->nruns > 1u << m->k, "%s: %d index bits, %d split, %u runs",
+              nq_level_name(level), m->k, m->key.s, m->nruns);
+    cr_assert_eq(nq_match_prepare(m, west, NW / 2, east, NE, BITS), 0);
+    cr_assert_eq(nq_match_scan(m, west, NW / 2, &a), 0);
+    cr_assert_eq(nq_match_scan(m, west + NW / 2, NW - NW / 2, &b), 0);
+    cr_assert_eq(a + b, fast, "%s: prepared %llu, once %llu", nq_level_name(level),
+                 (unsigned long long)(a + b), (unsigned long long)fast);
+    cr_assert_gt(agrees_with_the_plain_count(level, m, fast, west, NW, east, NE), 0);
+}
+
+LEVEL_TESTS(halves_match, east_runs_split_count_as_the_plain_count,
+            east_runs_split_count_as_the_plain_count, .timeout = 60)
+
 enum { FEW_BITS = 24, FEW_NW = 300, FEW_NE = 1 << 16 };
 
 /* Few dense west footprints (7 bits in 8), many sparse east ones (1 in 4). */
@@ -115,10 +147,10 @@ static void east_groups_no_west_footprint_meets_are_skipped(nq_level level)
     cr_assert_eq(nq_match_create(&m, level), 0);
     uint64_t fast;
     cr_assert_eq(nq_match_count(m, west, FEW_NW, east, FEW_NE, FEW_BITS, &fast), 0);
-    const uint32_t all = (1u << m->k) - 1;
+    const uint32_t all = (1u << m->key.kp) - 1;
     size_t skipped = 0;
-    for (uint32_t p = 0; p <= all; p++)
-        skipped += m->gcount[p] && !m->wunder[all & ~p];
+    for (uint32_t r = 0; r < m->nruns; r++)
+        skipped += m->rcount[r] && !m->wunder[all & ~m->rpat[r]];
     if (!m->fbits)
         cr_assert_gt(skipped, 0, "%s: %d index bits, no group skipped", nq_level_name(level),
                      m->k);
@@ -154,8 +186,8 @@ static void east_footprints_no_west_one_meets_are_dropped(nq_level level)
 #endif
     if (m->fbits) {
         size_t kept = 0;
-        for (uint32_t p = 0; p < 1u << m->k; p++)
-            kept += m->gcount[p];
+        for (uint32_t r = 0; r < m->nruns; r++)
+            kept += m->rcount[r];
         cr_assert_geq(kept, meets, "%s: kept %zu, %zu meet a west footprint",
                       nq_level_name(level), kept, meets);
         cr_assert_lt(kept, (FEW_NE - meets) / 2 + meets, "%s: kept %zu of %d, %zu meet one",

@@ -101,9 +101,10 @@ static void bit_counts(const uint64_t *x, size_t n, size_t step, int bits, uint3
     tally_read(c, bits, out);
 }
 
-/* The k bits that most often stand in both sets, from about 256 of each. */
+/* The k bits that most often stand in both sets, from about 256 of each;
+ * with order, also each in turn, the most shared first. */
 static uint64_t most_shared(const uint64_t *west, size_t nw, const uint64_t *east, size_t ne,
-                            int bits, int k)
+                            int bits, int k, int *order)
 {
     uint32_t in_west[64], in_east[64];
     bit_counts(west, nw, nw / 256 + 1, bits, in_west);
@@ -120,6 +121,8 @@ static uint64_t most_shared(const uint64_t *west, size_t nw, const uint64_t *eas
             }
         }
         chosen |= 1ull << best;
+        if (order)
+            order[i] = best;
     }
     return chosen;
 }
@@ -139,7 +142,7 @@ static uint64_t most_shared(const uint64_t *west, size_t nw, const uint64_t *eas
  * ones spent 3x their scan on them (n = 26: 0.77x the core-hours). */
 #define JOINT_WORK 32
 static void joint_bits(const uint64_t *west, size_t nw, const uint64_t *east, size_t ne, int bits,
-                       int k, int bit[NQ_MATCH_MAX_INDEX])
+                       int k, int order[NQ_MATCH_MAX_INDEX])
 {
     enum { WORDS = (JOINT_SIDE + 63) / 64 };
     uint64_t x[JOINT_SIDE], y[JOINT_SIDE], chosen = 0;
@@ -168,6 +171,7 @@ static void joint_bits(const uint64_t *west, size_t nw, const uint64_t *east, si
             if (!(chosen >> b & 1) && (best < 0 || in_both[b] > in_both[best]))
                 best = b;
         chosen |= 1ull << best;
+        order[got] = best;
         uint64_t has[WORDS] = { 0 };
         for (size_t j = 0; j < se; j++)
             has[j / 64] |= (y[j] >> best & 1) << (j % 64);
@@ -176,12 +180,10 @@ static void joint_bits(const uint64_t *west, size_t nw, const uint64_t *east, si
                 for (size_t w = 0; w < WORDS; w++)
                     open[i][w] &= ~has[w];
     }
-    for (int i = 0; chosen; i++, chosen &= chosen - 1)
-        bit[i] = __builtin_ctzll(chosen);
 }
 
 int nq_match_index_bits(const nq_match *m, const uint64_t *west, size_t nw, const uint64_t *east,
-                        size_t ne, int bits, int lanes, int bit[NQ_MATCH_MAX_INDEX])
+                        size_t ne, int bits, int lanes, int order[NQ_MATCH_MAX_INDEX], int *s)
 {
     /* Groups of about min_group east footprints: fewer index bits leave
      * pairs that must collide to be tested; more leave vectors half empty,
@@ -200,17 +202,114 @@ int nq_match_index_bits(const nq_match *m, const uint64_t *west, size_t nw, cons
     int k = 0;
     for (size_t left = ne; left >= 2 * min_group && k < NQ_MATCH_MAX_INDEX && k < bits; left /= 2)
         k++;
+    *s = 0;
     if (!k)
         return 0;
     /* Blocks hold far fewer than 2^32 footprints: the product fits. */
     if (ne >= JOINT_FROM && (uint64_t)nw * ne >= (uint64_t)1 << JOINT_WORK) {
-        joint_bits(west, nw, east, ne, bits, k, bit);
+        joint_bits(west, nw, east, ne, bits, k, order);
         return k;
     }
-    uint64_t chosen = most_shared(west, nw, east, ne, bits, k);
-    for (int i = 0; chosen; i++, chosen &= chosen - 1)
-        bit[i] = __builtin_ctzll(chosen);
+    /* The split bits: the next most shared after the index bits. */
+    while (*s < NQ_MATCH_SPLIT && k + *s < NQ_MATCH_MAX_INDEX && k + *s < bits)
+        ++*s;
+    most_shared(west, nw, east, ne, bits, k + *s, order);
     return k;
+}
+
+/* A run of n east footprints, each of its vectors met by w west ones, in
+ * sixths of a vector test: the tests (a lone vector's cost 7/6 of one of
+ * a pair's: its loop loads an offset for one vector, not two) and each
+ * vector's tables, about 256 tests' worth (at n = 26, tables 8% of a
+ * piece's time against the scan's 55%: doc/performance.md). A run no west
+ * footprint meets is skipped: it costs nothing. */
+#define TABLE_TESTS 256
+static uint64_t run_cost(uint64_t n, uint64_t w, int lanes)
+{
+    const uint64_t v = (n + (uint64_t)lanes - 1) / (uint64_t)lanes;
+    return w ? w * (6 * v + (v & 1)) + 6 * TABLE_TESTS * v : 0;
+}
+
+/* The groups p | q, q within open (the split bits from `level` on, not
+ * yet fixed): appended to m's runs, as one run or, split on the next
+ * split bit, as its halves' runs, whichever costs less; that cost. */
+static uint64_t plan_node(nq_match *m, int lanes, uint32_t p, uint32_t open, int level)
+{
+    uint64_t n = 0;
+    for (uint32_t q = open;; q = (q - 1) & open) {
+        n += m->gcount[p | q];
+        if (!q)
+            break;
+    }
+    const uint32_t all = (1u << m->key.kp) - 1, first = m->nruns;
+    /* The split-off half without the bit meets the west footprints the
+     * whole run meets; the other half, only those without it. */
+    const uint64_t one = run_cost(n, m->wunder[all & ~p], lanes);
+    if (level < m->key.s && n) {
+        const uint32_t b = m->split[level];
+        const uint64_t two = plan_node(m, lanes, p, open & ~b, level + 1) +
+                             plan_node(m, lanes, p | b, open & ~b, level + 1);
+        if (two < one)
+            return two;
+        m->nruns = first;
+    }
+    m->rpat[first] = p | open << 16;
+    m->rcount[first] = (uint32_t)n;
+    m->nruns = first + 1;
+    return one;
+}
+
+/* Each run's first vector and its patterns' first lanes (m->fill, in
+ * the place of their counts); the vectors. */
+static uint32_t place_runs(nq_match *m, int lanes)
+{
+    uint32_t v = 0;
+    for (uint32_t r = 0; r < m->nruns; r++) {
+        m->rvec[r] = v;
+        uint32_t lane = v * (uint32_t)lanes;
+        const uint32_t p = m->rpat[r] & 0xffff, open = m->rpat[r] >> 16;
+        for (uint32_t q = open;; q = (q - 1) & open) {
+            const uint32_t count = m->gcount[p | q];
+            m->fill[p | q] = lane;
+            lane += count;
+            if (!q)
+                break;
+        }
+        v += (m->rcount[r] + (uint32_t)lanes - 1) / (uint32_t)lanes;
+    }
+    m->rvec[m->nruns] = v;
+    return v;
+}
+
+static void plan_runs(nq_match *m, int lanes, int splits)
+{
+    const uint32_t all = (1u << m->key.kp) - 1;
+    uint32_t open = 0;
+    for (int i = 0; i < m->key.s; i++)
+        open |= m->split[i];
+    const uint32_t index = all & ~open;
+    m->nruns = 0;
+    for (uint32_t p = 0;; p = (p - index) & index) { /* the patterns of the index bits */
+        plan_node(m, lanes, p, open, splits ? 0 : m->key.s);
+        if (p == index)
+            break;
+    }
+}
+
+uint32_t nq_match_plan(nq_match *m, int lanes, size_t max_vec)
+{
+    /* Unsplit, the runs are the groups of the index bits, as many vectors
+     * as the room the filtered count leaves (count_fused) holds. */
+    int splits = 1;
+    for (;; splits = 0) {
+        m->nruns = 0;
+        plan_runs(m, lanes, splits);
+        uint64_t nvec = 0;
+        for (uint32_t r = 0; r < m->nruns; r++)
+            nvec += (m->rcount[r] + (uint32_t)lanes - 1) / (uint32_t)lanes;
+        if (nvec <= max_vec || !splits)
+            return place_runs(m, lanes);
+    }
 }
 
 /* Where a few hundred west footprints meet 2^17 and more east ones (the
@@ -233,7 +332,7 @@ void nq_match_filter_bits(nq_match *m, const uint64_t *west, size_t nw, const ui
         f = NQ_MATCH_FILTER_MAX;
     if (f > bits)
         f = bits;
-    const uint64_t chosen = most_shared(west, nw, east, ne, bits, f);
+    const uint64_t chosen = most_shared(west, nw, east, ne, bits, f, NULL);
     m->fbits = f;
     m->filter_mask = chosen;
 }
@@ -242,12 +341,27 @@ void nq_match_filter_bits(nq_match *m, const uint64_t *west, size_t nw, const ui
 void nq_match_choose(nq_match *m, const uint64_t *west, size_t nw, const uint64_t *east, size_t ne,
                      int bits)
 {
-    m->k = nq_match_index_bits(m, west, nw, east, ne, bits, m->lanes, m->bit);
+    int order[NQ_MATCH_MAX_INDEX], s;
+    m->k = nq_match_index_bits(m, west, nw, east, ne, bits, m->lanes, order, &s);
     /* A west and an east footprint meet only where their index patterns are
      * disjoint: the tables need not test the index bits again. */
-    m->index_mask = 0;
+    nq_match_key *key = &m->key;
+    key->index = key->split = 0;
     for (int i = 0; i < m->k; i++)
-        m->index_mask |= 1ull << m->bit[i];
+        key->index |= 1ull << order[i];
+    for (int i = 0; i < s; i++)
+        key->split |= 1ull << order[m->k + i];
+    key->s = s;
+    key->kp = m->k + s;
+    m->index_mask = key->index;
+    int i = 0;
+    for (uint64_t b = key->split; b; b &= b - 1)
+        key->bit[i++] = __builtin_ctzll(b);
+    for (uint64_t b = key->index; b; b &= b - 1)
+        m->bit[i - s] = key->bit[i] = __builtin_ctzll(b), i++;
+    /* Each split bit's place in the pattern, in the order the bits split. */
+    for (int j = 0; j < s; j++)
+        m->split[j] = 1u << __builtin_popcountll(key->split & ((1ull << order[m->k + j]) - 1));
     m->bits = bits - m->k;
     /* At least one chunk: its entry 0 marks the real lanes. Chunks of 5 bits where they are fewer and their tables (32 entries a
      * chunk: 4 bytes per east footprint) within the 32 bytes the budget
@@ -268,7 +382,7 @@ int nq_match_prepare(nq_match *m, const uint64_t *west, size_t nw, const uint64_
                      size_t ne, int bits)
 {
     nq_match_choose(m, west, nw, east, ne, bits);
-    return m->prepare(m, east, ne);
+    return m->prepare(m, west, nw, east, ne);
 }
 
 int nq_match_scan(nq_match *m, const uint64_t *west, size_t nw, uint64_t *count)

@@ -13,6 +13,8 @@
  * 2.2x the time (doc/performance.md, "Index bits"). */
 #define NQ_MATCH_MAX_INDEX 13
 #define NQ_MATCH_GROUPS (1 << NQ_MATCH_MAX_INDEX)
+/* Split bits after the index bits, within NQ_MATCH_MAX_INDEX in all. */
+#define NQ_MATCH_SPLIT 2
 /* Footprint bits per table chunk: 16 precomputed ANDs per chunk; or 32
  * (nq_match_prepare says where). */
 #define NQ_MATCH_CHUNK 4
@@ -22,7 +24,18 @@
  * so many. */
 #define NQ_MATCH_STOP_EVERY ((size_t)1 << 16)
 
-typedef int (*nq_prepare_fn)(nq_match *m, const uint64_t *east, size_t ne);
+/* How a footprint's pattern is read, the pattern that sorts both sides:
+ * the index bits, and s split bits below them (a run of the groups that
+ * differ in them meets the west footprints of consecutive patterns). */
+typedef struct nq_match_key {
+    uint64_t index, split; /* the bits of each */
+    int s, kp;             /* split bits; bits in all */
+    int bit[NQ_MATCH_MAX_INDEX]; /* the pattern's bits from its lowest: the split bits,
+                                  * then the index bits, each in increasing order */
+} nq_match_key;
+
+typedef int (*nq_prepare_fn)(nq_match *m, const uint64_t *west, size_t nw, const uint64_t *east,
+                             size_t ne);
 typedef int (*nq_scan_fn)(nq_match *m, const uint64_t *west, size_t nw, uint64_t *count);
 typedef int (*nq_count_fn)(nq_match *m, const uint64_t *west, size_t nw, const uint64_t *east,
                            size_t ne, int bits, uint64_t *count);
@@ -36,7 +49,13 @@ struct nq_match {
     int bits, nch, cw, k; /* of the prepared east side: the bits the tables test (the
                            * footprint's less the index bits), chunks, their width, index bits */
     int bit[NQ_MATCH_MAX_INDEX];
-    uint64_t index_mask;  /* the index bits */
+    uint64_t index_mask;  /* the index bits, left out of the tables */
+    /* The pattern that sorts both sides. A split bit stays in the tables
+     * too: a run of east groups that differ in it shares its vectors, or
+     * they are split where that leaves fewer vector tests (nq_match_plan). */
+    nq_match_key key;
+    uint32_t split[NQ_MATCH_SPLIT]; /* each split bit in the pattern, in the order they split */
+    uint32_t nruns;       /* runs of east groups, each into its own vectors */
     const volatile int *stop; /* read every few milliseconds: a count ends with NQ_ERR(EINTR) */
     uint8_t *tables;    /* per vector: the chunk tables (64-byte aligned); while they are
                          * built, the east footprints sorted by group at its top */
@@ -45,17 +64,25 @@ struct nq_match {
     size_t woff_cap;
     uint32_t *wpat;     /* per west footprint: its index pattern */
     size_t wpat_cap;
-    uint32_t gcount[NQ_MATCH_GROUPS];
-    uint32_t gvec[NQ_MATCH_GROUPS + 1];   /* first vector of each east group */
-    uint32_t wstart[NQ_MATCH_GROUPS + 1]; /* first west footprint of each group */
     union {
-        uint32_t fill[NQ_MATCH_GROUPS];   /* while sorting: where each group's next footprint goes */
-        uint32_t wunder[NQ_MATCH_GROUPS]; /* then: the west footprints of the subsets of each group */
+        uint32_t gcount[NQ_MATCH_GROUPS]; /* east footprints of each pattern, until the runs
+                                           * are placed (nq_match_plan) */
+        uint32_t fill[NQ_MATCH_GROUPS];   /* then, while sorting: where each pattern's next
+                                           * footprint goes */
     };
+    uint32_t wstart[NQ_MATCH_GROUPS + 1]; /* first west footprint of each pattern */
+    uint32_t wunder[NQ_MATCH_GROUPS];     /* the west footprints of the subsets of each pattern */
     union {
-        uint32_t tally[NQ_MATCH_GROUPS][4]; /* the east groups' counts, four counters a group */
+        uint32_t tally[NQ_MATCH_GROUPS][4]; /* the east patterns' counts, four counters each */
         uint64_t alive[NQ_MATCH_GROUPS * 2];   /* or, with a filter: bit s is set where a west
                                                * footprint's filter pattern is within s */
+        struct {
+            uint32_t rpat[NQ_MATCH_GROUPS];  /* each run's pattern: the bits all its groups
+                                              * set; above bit 16, the split bits its
+                                              * groups differ in */
+            uint32_t rcount[NQ_MATCH_GROUPS];   /* its east footprints */
+            uint32_t rvec[NQ_MATCH_GROUPS + 1]; /* its first vector */
+        };
     };
     int fbits;            /* the filter's bits (0: none), those of filter_mask */
     uint64_t filter_mask;
@@ -71,13 +98,22 @@ int nq_match_reserve(void **buf, size_t *cap, size_t need);
 /* The index bits for a piece: the `k` bits (k chosen from ne and min_group)
  * most often set in both sets, from a sample; for large east sets, each in
  * turn the one that leaves the fewest sampled colliding pairs untested.
- * Writes them to bit[] and returns k. */
+ * Then *s split bits, the next so chosen. Writes the k + *s bits to
+ * order[] in the order chosen and returns k. */
 int nq_match_index_bits(const nq_match *m, const uint64_t *west, size_t nw, const uint64_t *east,
-                        size_t ne, int bits, int lanes, int bit[NQ_MATCH_MAX_INDEX]);
+                        size_t ne, int bits, int lanes, int order[NQ_MATCH_MAX_INDEX], int *s);
 
 /* The index bits and the chunks of the bits left, for these sides. */
 void nq_match_choose(nq_match *m, const uint64_t *west, size_t nw, const uint64_t *east, size_t ne,
                      int bits);
+
+/* The east side's runs (m->rpat, m->rcount, m->nruns) from its pattern
+ * counts (m->gcount) and the west side's (m->wunder): each pattern of the
+ * index bits a run, or split on the split bits where that costs fewer
+ * vector tests and table builds. Then each run's first vector (m->rvec)
+ * and where each pattern's footprints go (m->fill, a lane of `lanes`); the
+ * vectors in all. Splits only while the vectors stay within max_vec. */
+uint32_t nq_match_plan(nq_match *m, int lanes, size_t max_vec);
 
 /* Whether the larger side of a once-met pair of blocks is filtered first,
  * and with which bits (m->fbits, m->filter_mask; 0 bits: not). */
@@ -95,10 +131,9 @@ static inline uint64_t nq_match_first_bits(size_t n, size_t w)
  * loops below take one step per index bit. */
 #if NQ_FAST_PEXT
 /* Index bits are chosen in increasing order, so PEXT keeps their order. */
-static inline uint32_t nq_match_pext_gather(uint64_t fp, uint64_t mask, const int *bit, int k)
+static inline uint32_t nq_match_pext_gather(uint64_t fp, const nq_match_key *key)
 {
-    (void)bit, (void)k;
-    return (uint32_t)_pext_u64(fp, mask);
+    return (uint32_t)(_pext_u64(fp, key->index) << key->s | _pext_u64(fp, key->split));
 }
 static inline uint64_t nq_match_pext_squeeze(uint64_t fp, uint64_t mask, const int *bit, int k)
 {
@@ -169,13 +204,12 @@ static inline int nq_filter_east(nq_match *m, const uint64_t *east, size_t ne, u
 }
 #endif
 
-/* A footprint's index pattern, bit by bit (where PEXT is missing or slow). */
-static inline uint32_t nq_match_gather(uint64_t fp, uint64_t mask, const int *bit, int k)
+/* A footprint's pattern, bit by bit (where PEXT is missing or slow). */
+static inline uint32_t nq_match_gather(uint64_t fp, const nq_match_key *key)
 {
-    (void)mask;
     uint32_t p = 0;
-    for (int i = 0; i < k; i++)
-        p |= (uint32_t)(fp >> bit[i] & 1) << i;
+    for (int i = 0; i < key->kp; i++)
+        p |= (uint32_t)(fp >> key->bit[i] & 1) << i;
     return p;
 }
 

@@ -82,15 +82,13 @@ static void widen_chunks(nq_match *m, uint32_t nvec, size_t ne)
 #endif
 }
 
-/* Each group's east footprints into m->gcount (k >= 1); NQ_ERR(EINTR)
- * once stopped. Four counters a group, side by side: a run of one pattern
- * is not one chain of stores and loads. */
+/* Each pattern's east footprints into m->gcount (kp >= 1); NQ_ERR(EINTR)
+ * once stopped. Four counters a pattern, side by side: a run of one
+ * pattern is not one chain of stores and loads. */
 static int count_groups(nq_match *m, const uint64_t *east, size_t ne)
 {
-    const int k = m->k;
-    int bit[NQ_MATCH_MAX_INDEX]; /* copies, as in prepare */
-    memcpy(bit, m->bit, sizeof bit);
-    const uint64_t mask = m->index_mask;
+    const int k = m->key.kp;
+    const nq_match_key key = m->key; /* a copy, as in sort_east */
     uint32_t(*c4)[4] = m->tally;
     memset(c4, 0, ((size_t)1 << k) * sizeof c4[0]);
     for (size_t j = 0; j < ne;) {
@@ -99,37 +97,33 @@ static int count_groups(nq_match *m, const uint64_t *east, size_t ne)
         const size_t end = ne - j > NQ_MATCH_STOP_EVERY ? j + NQ_MATCH_STOP_EVERY : ne;
         for (; j + 4 <= end; j += 4)
             for (int u = 0; u < 4; u++)
-                c4[pattern(east[j + u], mask, bit, k)][u]++;
+                c4[pattern(east[j + u], &key)][u]++;
         for (; j < end; j++)
-            c4[pattern(east[j], mask, bit, k)][0]++;
+            c4[pattern(east[j], &key)][0]++;
     }
     for (uint32_t g = 0; g < 1u << k; g++)
         m->gcount[g] = c4[g][0] + c4[g][1] + c4[g][2] + c4[g][3];
     return 0;
 }
 
-/* The east side's groups (the bits in m->bit): how many footprints each
- * holds, and its first vector; the vectors in all. */
-static int group_east(nq_match *m, const uint64_t *east, size_t ne, uint32_t *nvec)
+/* The east side's runs (nq_match_plan, from the west side's patterns in
+ * m->wunder): how many footprints each holds, and its first vector; the
+ * vectors in all, at most max_vec where splits would make more. */
+static int group_east(nq_match *m, const uint64_t *east, size_t ne, size_t max_vec, uint32_t *nvec)
 {
-    const uint32_t groups = 1u << m->k;
-    if (!m->k)
+    if (!m->key.kp)
         m->gcount[0] = (uint32_t)ne;
     else if (count_groups(m, east, ne))
         return NQ_ERR(EINTR);
-    uint32_t v = 0;
-    for (uint32_t g = 0; g < groups; g++) {
-        m->gvec[g] = v;
-        v += (m->gcount[g] + LANES - 1) / LANES;
-    }
-    m->gvec[groups] = v;
+    const uint32_t v = nq_match_plan(m, LANES, max_vec);
     widen_chunks(m, v, ne);
     *nvec = v;
     return 0;
 }
 
-/* The east footprints sorted by group into `sorted` (a vector's room for
- * each of the nvec vectors, padding lanes zero), without their index bits. */
+/* The east footprints sorted by run into `sorted` (a vector's room for
+ * each of the nvec vectors, padding lanes zero; each pattern's first lane
+ * in m->fill), without their index bits. */
 static int sort_east(nq_match *m, const uint64_t *east, size_t ne, uint64_t *sorted)
 {
     const int k = m->k;
@@ -137,12 +131,13 @@ static int sort_east(nq_match *m, const uint64_t *east, size_t ne, uint64_t *sor
      * the index bits again for every footprint. */
     int bit[NQ_MATCH_MAX_INDEX];
     memcpy(bit, m->bit, sizeof bit);
+    const nq_match_key key = m->key;
     const uint64_t mask = m->index_mask;
     uint32_t *fill = m->fill;
-    for (uint32_t g = 0; g < 1u << k; g++) {
-        fill[g] = m->gvec[g] * LANES;
+    for (uint32_t r = 0; r < m->nruns; r++) {
         /* The padding lanes are zero: masked off by the tables. */
-        const size_t used = fill[g] + m->gcount[g], end = (size_t)m->gvec[g + 1] * LANES;
+        const size_t used = (size_t)m->rvec[r] * LANES + m->rcount[r],
+                     end = (size_t)m->rvec[r + 1] * LANES;
         memset(sorted + used, 0, (end - used) * sizeof *sorted);
     }
     for (size_t j = 0; j < ne;) {
@@ -150,23 +145,23 @@ static int sort_east(nq_match *m, const uint64_t *east, size_t ne, uint64_t *sor
             return NQ_ERR(EINTR);
         const size_t end = ne - j > NQ_MATCH_STOP_EVERY ? j + NQ_MATCH_STOP_EVERY : ne;
         for (; j < end; j++)
-            sorted[fill[pattern(east[j], mask, bit, k)]++] = squeeze(east[j], mask, bit, k);
+            sorted[fill[pattern(east[j], &key)]++] = squeeze(east[j], mask, bit, k);
     }
     return 0;
 }
 
-/* Vector v's chunk tables into t, from the footprints sorted by group
- * (k >= 1), or read where they are in east (k = 0). */
-static void vector_tables(const nq_match *m, uint32_t g, uint32_t v, const uint64_t *sorted,
+/* Vector v's chunk tables into t, from the footprints of run r sorted
+ * (kp >= 1), or read where they are in east (kp = 0). */
+static void vector_tables(const nq_match *m, uint32_t r, uint32_t v, const uint64_t *sorted,
                           const uint64_t *east, uint8_t *t)
 {
     /* The bytes the chunks read, so every bit row they use is written (a
      * chunk of nothing but index bits reads zeros). */
     const int nch = m->nch, cw = m->cw, nbytes = (cw * nch + 7) / 8;
-    const size_t first = (size_t)(v - m->gvec[g]) * LANES, nvalid = m->gcount[g] - first;
+    const size_t first = (size_t)(v - m->rvec[r]) * LANES, nvalid = m->rcount[r] - first;
     const uint64_t *fp = sorted + (size_t)v * LANES;
     _Alignas(64) uint64_t tail[LANES];
-    if (!m->k) {
+    if (!m->key.kp) {
         fp = east + first;
         if (nvalid < LANES) {
             memcpy(tail, fp, nvalid * sizeof *tail);
@@ -179,33 +174,43 @@ static void vector_tables(const nq_match *m, uint32_t g, uint32_t v, const uint6
     build_tables(t, (const uint64_t(*)[WORDS])rows, nch, cw, nvalid);
 }
 
-/* The east side: footprints grouped by their index pattern (the bits in
- * m->bit), each vector's chunk tables built from its bit rows. With index
- * bits, the footprints are first sorted by group into the top of the table
- * buffer, vector v's just past where the tables of vectors < v end: each
- * vector's footprints are read before its tables overwrite them (a vector's
- * tables take at least its footprints' room: nch >= 4; below, the buffer is
- * the footprints' size). Without, they are read where they are. */
-static int prepare(nq_match *m, const uint64_t *east, size_t ne)
+#include "halves/halves_match_west_tmpl.c"
+
+/* The east side: footprints grouped in runs by their pattern (the bits in
+ * m->key; the runs planned against the west side's patterns), each
+ * vector's chunk tables built from its bit rows. With index bits, the
+ * footprints are first sorted by run into the top of the table buffer,
+ * vector v's just past where the tables of vectors < v end: each vector's
+ * footprints are read before its tables overwrite them (a vector's tables
+ * take at least its footprints' room: nch >= 4; below, the buffer is the
+ * footprints' size). Without, they are read where they are. */
+static int build_east(nq_match *m, const uint64_t *east, size_t ne, uint32_t nvec)
 {
-    uint32_t nvec;
-    if (group_east(m, east, ne, &nvec))
-        return NQ_ERR(EINTR);
     const size_t vtab = ((size_t)m->nch << m->cw) * VBYTES, vfp = (size_t)LANES * sizeof(uint64_t);
     const size_t total = (size_t)nvec * (vtab > vfp ? vtab : vfp);
     if (nq_match_reserve((void **)&m->tables, &m->tables_cap, total))
         return NQ_ERR(ENOMEM);
     uint64_t *sorted = (uint64_t *)(m->tables + total - (size_t)nvec * vfp);
-    if (m->k && sort_east(m, east, ne, sorted))
+    if (m->key.kp && sort_east(m, east, ne, sorted))
         return NQ_ERR(EINTR);
-    for (uint32_t g = 0; g < 1u << m->k; g++)
-        for (uint32_t v = m->gvec[g]; v < m->gvec[g + 1]; v++) {
+    for (uint32_t r = 0; r < m->nruns; r++)
+        for (uint32_t v = m->rvec[r]; v < m->rvec[r + 1]; v++) {
             /* A vector's tables take microseconds; a block's, far longer. */
             if (!(v & 15) && nq_stop_seen(m->stop))
                 return NQ_ERR(EINTR);
-            vector_tables(m, g, v, sorted, east, m->tables + v * vtab);
+            vector_tables(m, r, v, sorted, east, m->tables + v * vtab);
         }
     return 0;
+}
+
+/* The runs planned against the first west block's patterns. */
+static int prepare(nq_match *m, const uint64_t *west, size_t nw, const uint64_t *east, size_t ne)
+{
+    uint32_t nvec;
+    int err = reserve_west(m, nw);
+    if (err || (err = west_groups(m, west, nw)) || (err = group_east(m, east, ne, SIZE_MAX, &nvec)))
+        return err;
+    return build_east(m, east, ne, nvec);
 }
 
 /* The scan where every west footprint meets the east side once (no index
@@ -215,7 +220,7 @@ static int scan_once(nq_match *m, const uint64_t *west, size_t nw, uint64_t *cou
 {
     const int nch = m->nch, cw = m->cw;
     const uint64_t low = (1u << cw) - 1;
-    const uint32_t nvec = m->gvec[1];
+    const uint32_t nvec = m->rvec[1];
     const size_t vtab = ((size_t)nch << cw) * VBYTES;
     const uint8_t *t0 = m->tables, *t1 = t0 + vtab;
     acc total = acc_zero();
@@ -252,8 +257,6 @@ static int scan_once(nq_match *m, const uint64_t *west, size_t nw, uint64_t *cou
     return 0;
 }
 
-#include "halves/halves_match_west_tmpl.c"
-
 /* One east vector (t0), or two (t1 too), against every west footprint
  * of a group that may match theirs (the subsets of free), into total.
  * Inlined once per chunk count (scan_vectors), so the loop over a west
@@ -263,9 +266,13 @@ static inline __attribute__((always_inline)) acc
 scan_vectors_n(const nq_match *m, const uint8_t *t0, const uint8_t *t1, int pair, uint32_t free,
                acc total, const int nch)
 {
-    for (uint32_t q = free;; q = (q - 1) & free) {
+    /* The patterns below free's lowest 0 bit are consecutive: one range
+     * for each subset of the bits above (a run that leaves its split bits
+     * open meets as many ranges as its group of index bits would). */
+    const uint32_t low = (uint32_t)__builtin_ctz(~free), high = free >> low << low;
+    for (uint32_t q = high;; q = (q - 1) & high) {
         const uint16_t *o = m->woff + (size_t)m->wstart[q] * nch;
-        const uint16_t *end = m->woff + (size_t)m->wstart[q + 1] * nch;
+        const uint16_t *end = m->woff + (size_t)m->wstart[q + (1u << low)] * nch;
         if (pair) {
             for (; o < end; o += nch) {
                 vec a = vload(t0 + o[0]), b = vload(t1 + o[0]);
@@ -307,32 +314,34 @@ static acc scan_vectors(const nq_match *m, const uint8_t *t0, const uint8_t *t1,
 }
 
 /* Every east vector, two at a time, against the west footprints sorted
- * by group (sort_west) that may match its group, each pair staying in L1
- * while they stream past: the tables prepared, or with t, each pair's
- * built into t as the scan comes to it, from sorted or east
+ * by pattern (sort_west) that may match its run's (those of the patterns
+ * within the complement of the bits all its groups set), each pair
+ * staying in L1 while they stream past: the tables prepared, or with t,
+ * each pair's built into t as the scan comes to it, from sorted or east
  * (vector_tables). */
 static int scan_groups(nq_match *m, uint8_t *t, const uint64_t *sorted, const uint64_t *east,
                        uint64_t *count)
 {
-    const uint32_t groups = 1u << m->k, all = groups - 1;
+    const uint32_t all = (1u << m->key.kp) - 1;
     const size_t vtab = ((size_t)m->nch << m->cw) * VBYTES;
     acc total = acc_zero();
-    for (uint32_t p = 0; p < groups; p++) {
-        if (!m->wunder[all & ~p])
-            continue; /* no west footprint may meet this group */
-        for (uint32_t v = m->gvec[p]; v < m->gvec[p + 1]; v += 2) {
+    for (uint32_t r = 0; r < m->nruns; r++) {
+        const uint32_t free = all & ~m->rpat[r];
+        if (!m->wunder[free])
+            continue; /* no west footprint may meet this run */
+        for (uint32_t v = m->rvec[r]; v < m->rvec[r + 1]; v += 2) {
             /* A stop is seen within one block's work (milliseconds at n = 24). */
             if (nq_stop_seen(m->stop))
                 return NQ_ERR(EINTR);
-            const int pair = v + 1 < m->gvec[p + 1];
+            const int pair = v + 1 < m->rvec[r + 1];
             const uint8_t *t0 = m->tables + v * vtab;
             if (t) {
-                vector_tables(m, p, v, sorted, east, t);
+                vector_tables(m, r, v, sorted, east, t);
                 if (pair)
-                    vector_tables(m, p, v + 1, sorted, east, t + vtab);
+                    vector_tables(m, r, v + 1, sorted, east, t + vtab);
                 t0 = t;
             }
-            total = scan_vectors(m, t0, t0 + vtab, pair, all & ~p, total);
+            total = scan_vectors(m, t0, t0 + vtab, pair, free, total);
         }
     }
     *count = acc_sum(total);
@@ -344,10 +353,10 @@ static int scan_groups(nq_match *m, uint8_t *t, const uint64_t *sorted, const ui
 static int scan(nq_match *m, const uint64_t *west, size_t nw, uint64_t *count)
 {
     *count = 0;
-    if (!m->k && m->gvec[1] <= 2)
+    if (!m->key.kp && m->rvec[1] <= 2)
         return scan_once(m, west, nw, count);
     int err = reserve_west(m, nw);
-    if (err || (err = sort_west(m, west, nw)))
+    if (err || (err = west_groups(m, west, nw)) || (err = sort_west_placed(m, west, nw)))
         return err;
     return scan_groups(m, NULL, NULL, NULL, count);
 }
@@ -360,6 +369,8 @@ static int count_fused(nq_match *m, const uint64_t *west, size_t nw, const uint6
                        size_t ne, int bits, uint64_t *count)
 {
     *count = 0;
+    const size_t vfp = (size_t)LANES * sizeof(uint64_t);
+    size_t max_vec = SIZE_MAX; /* the room for the sorted east side, where filtered */
 #if NQ_FAST_PEXT
     nq_match_filter_bits(m, west, nw, east, ne, bits);
     if (m->fbits) {
@@ -377,6 +388,7 @@ static int count_fused(nq_match *m, const uint64_t *west, size_t nw, const uint6
         if (nq_match_reserve((void **)&m->tables, &m->tables_cap, need))
             return NQ_ERR(ENOMEM);
         uint64_t *kept = (uint64_t *)(m->tables + need) - ne;
+        max_vec = (size_t)((uint8_t *)kept - m->tables - 2 * vmax) / vfp;
         size_t a;
         if (nq_filter_east(m, east, ne, kept, &a))
             return NQ_ERR(EINTR);
@@ -387,19 +399,21 @@ static int count_fused(nq_match *m, const uint64_t *west, size_t nw, const uint6
     }
 #endif
     nq_match_choose(m, west, nw, east, ne, bits);
+    /* The west side's patterns first: the east side's runs are planned
+     * against them. */
     uint32_t nvec;
-    if (group_east(m, east, ne, &nvec))
-        return NQ_ERR(EINTR);
-    const size_t vtab = ((size_t)m->nch << m->cw) * VBYTES, vfp = (size_t)LANES * sizeof(uint64_t);
-    if (!m->k && nvec <= 2) {
-        const int err = prepare(m, east, ne);
+    int err = reserve_west(m, nw);
+    if (err || (err = west_groups(m, west, nw)) || (err = group_east(m, east, ne, max_vec, &nvec)))
+        return err;
+    if (!m->key.kp && nvec <= 2) {
+        err = build_east(m, east, ne, nvec);
         return err ? err : scan_once(m, west, nw, count);
     }
+    const size_t vtab = ((size_t)m->nch << m->cw) * VBYTES;
     if (nq_match_reserve((void **)&m->tables, &m->tables_cap, 2 * vtab + (size_t)nvec * vfp))
         return NQ_ERR(ENOMEM);
     uint64_t *sorted = (uint64_t *)(m->tables + 2 * vtab);
-    int err = m->k ? sort_east(m, east, ne, sorted) : 0;
-    if (err || (err = reserve_west(m, nw)) || (err = sort_west(m, west, nw)))
+    if ((err = m->key.kp ? sort_east(m, east, ne, sorted) : 0) || (err = sort_west_placed(m, west, nw)))
         return err;
     return scan_groups(m, m->tables, sorted, east, count);
 }

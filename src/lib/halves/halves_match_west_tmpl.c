@@ -57,51 +57,69 @@ static void write_offsets(const nq_match *m, const uint64_t *sorted, size_t nw)
 #endif
 }
 
-/* West: sorted by group (m->wstart), each with its table offset per chunk
- * (m->woff); NQ_ERR(EINTR) once stopped. */
-static int sort_west(nq_match *m, const uint64_t *west, size_t nw)
+/* West: each footprint's pattern (m->wpat), the first of each pattern
+ * (m->wstart) and the footprints that each run may meet (m->wunder);
+ * NQ_ERR(EINTR) once stopped. */
+static int west_groups(nq_match *m, const uint64_t *west, size_t nw)
 {
-    const int k = m->k;
-    int bit[NQ_MATCH_MAX_INDEX]; /* copies, as in prepare */
-    memcpy(bit, m->bit, sizeof bit);
-    const uint64_t mask = m->index_mask;
+    const int k = m->key.kp;
+    const nq_match_key key = m->key; /* a copy, as in sort_east */
     const uint32_t groups = 1u << k;
-    uint32_t *fill = m->fill;
     memset(m->wstart, 0, (groups + 1) * sizeof *m->wstart);
+    if (!k) {
+        m->wstart[1] = m->wunder[0] = (uint32_t)nw;
+        return 0;
+    }
     for (size_t i = 0; i < nw;) {
         if (nq_stop_seen(m->stop))
             return NQ_ERR(EINTR);
         const size_t end = nw - i > NQ_MATCH_STOP_EVERY ? i + NQ_MATCH_STOP_EVERY : nw;
         for (; i < end; i++) {
-            m->wpat[i] = pattern(west[i], mask, bit, k);
+            m->wpat[i] = pattern(west[i], &key);
             m->wstart[m->wpat[i] + 1]++;
         }
     }
-    for (uint32_t g = 0; g < groups; g++) {
+    for (uint32_t g = 0; g < groups; g++)
         m->wstart[g + 1] += m->wstart[g];
-        fill[g] = m->wstart[g];
-    }
-    /* Sorted whole first, their offsets then written in order: a footprint's
-     * offsets scattered one by one cost more than the pass. */
-    uint64_t *sorted = (uint64_t *)((uint8_t *)m->woff + woff_bytes(m, nw)) - nw;
-    for (size_t i = 0; i < nw;) {
-        if (nq_stop_seen(m->stop))
-            return NQ_ERR(EINTR);
-        const size_t end = nw - i > NQ_MATCH_STOP_EVERY ? i + NQ_MATCH_STOP_EVERY : nw;
-        for (; i < end; i++)
-            sorted[fill[m->wpat[i]]++] = k ? squeeze(west[i], mask, bit, k) : west[i];
-    }
-    write_offsets(m, sorted, nw);
-    /* The west footprints each east group may meet, those of the subsets
-     * of its complement (a sum over subsets, k passes): a group that meets
-     * none is skipped, its tables never built. Where a few hundred west
-     * footprints meet 2^17 and more east ones (the band's row sets), a
-     * third of the east vectors meet none. */
+    /* The west footprints each east run may meet, those of the subsets of
+     * the complement of its pattern (a sum over subsets, k passes): a run
+     * that meets none is skipped, its tables never built. Where a few
+     * hundred west footprints meet 2^17 and more east ones (the band's row
+     * sets), a third of the east vectors meet none. */
     for (uint32_t g = 0; g < groups; g++)
         m->wunder[g] = m->wstart[g + 1] - m->wstart[g];
     for (int b = 0; b < k; b++)
         for (uint32_t g = 0; g < groups; g++)
             if (g >> b & 1)
                 m->wunder[g] += m->wunder[g ^ (1u << b)];
+    return 0;
+}
+
+/* West, its patterns known (west_groups): sorted by pattern, each with
+ * its table offset per chunk (m->woff); NQ_ERR(EINTR) once stopped. */
+static int sort_west_placed(nq_match *m, const uint64_t *west, size_t nw)
+{
+    const int k = m->k;
+    int bit[NQ_MATCH_MAX_INDEX]; /* copies, as in prepare */
+    memcpy(bit, m->bit, sizeof bit);
+    const uint64_t mask = m->index_mask;
+    uint32_t *fill = m->fill;
+    /* Sorted whole first, their offsets then written in order: a footprint's
+     * offsets scattered one by one cost more than the pass. */
+    uint64_t *sorted = (uint64_t *)((uint8_t *)m->woff + woff_bytes(m, nw)) - nw;
+    if (!m->key.kp)
+        memcpy(sorted, west, nw * sizeof *west);
+    else {
+        for (uint32_t g = 0; g < 1u << m->key.kp; g++)
+            fill[g] = m->wstart[g];
+        for (size_t i = 0; i < nw;) {
+            if (nq_stop_seen(m->stop))
+                return NQ_ERR(EINTR);
+            const size_t end = nw - i > NQ_MATCH_STOP_EVERY ? i + NQ_MATCH_STOP_EVERY : nw;
+            for (; i < end; i++)
+                sorted[fill[m->wpat[i]]++] = k ? squeeze(west[i], mask, bit, k) : west[i];
+        }
+    }
+    write_offsets(m, sorted, nw);
     return 0;
 }

@@ -60,20 +60,29 @@ static void index_bits_skip_a_bit_that_prunes_nothing_more(nq_level level)
 LEVEL_TESTS(halves_match, index_bits_skip_a_bit_that_prunes_nothing_more,
             index_bits_skip_a_bit_that_prunes_nothing_more, .timeout = 60)
 
+/* West footprints of `bits` random bits, each set 1 time in 8; east
+ * ones, 1 time in 2 or, with sparse, in 4. */
+static void random_sides(uint64_t seed, int bits, size_t nw, size_t ne, int sparse,
+                         uint64_t **west, uint64_t **east)
+{
+    *west = malloc(nw * sizeof **west);
+    *east = malloc(ne * sizeof **east);
+    cr_assert(*west && *east);
+    const uint64_t mask = (1ull << bits) - 1;
+    for (size_t i = 0; i < nw; i++)
+        (*west)[i] = random_next(&seed) & random_next(&seed) & random_next(&seed) & mask;
+    for (size_t j = 0; j < ne; j++)
+        (*east)[j] = random_next(&seed) & (sparse ? random_next(&seed) : ~0ull) & mask;
+}
+
 /* Footprints of 50 bits in groups of about two vectors of 256 (9 index
  * bits): the 41 bits left take nine chunks of 5 bits, not eleven of 4,
  * and every level counts what the plain count does. */
 static void nine_wide_chunks_count_as_the_plain_count(nq_level level)
 {
     enum { BITS = 50, NW = 4096, NE = 204800 };
-    uint64_t seed = 0x5851f42d4c957f2dull;
-    uint64_t *west = malloc(NW * sizeof *west), *east = malloc(NE * sizeof *east);
-    cr_assert(west && east);
-    const uint64_t mask = (1ull << BITS) - 1;
-    for (size_t i = 0; i < NW; i++)
-        west[i] = random_next(&seed) & random_next(&seed) & random_next(&seed) & mask;
-    for (size_t j = 0; j < NE; j++)
-        east[j] = random_next(&seed) & mask;
+    uint64_t *west, *east;
+    random_sides(0x5851f42d4c957f2dull, BITS, NW, NE, 0, &west, &east);
     nq_match *m;
     cr_assert_eq(nq_match_create(&m, level), 0);
     uint64_t fast;
@@ -94,14 +103,8 @@ LEVEL_TESTS(halves_match, nine_wide_chunks_count_as_the_plain_count,
 static void east_runs_split_count_as_the_plain_count(nq_level level)
 {
     enum { BITS = 30, NW = 40000, NE = 60000 };
-    uint64_t seed = 0x2545f4914f6cdd1dull;
-    uint64_t *west = malloc(NW * sizeof *west), *east = malloc(NE * sizeof *east);
-    cr_assert(west && east);
-    const uint64_t mask = (1ull << BITS) - 1;
-    for (size_t i = 0; i < NW; i++)
-        west[i] = random_next(&seed) & random_next(&seed) & random_next(&seed) & mask;
-    for (size_t j = 0; j < NE; j++)
-        east[j] = random_next(&seed) & random_next(&seed) & mask;
+    uint64_t *west, *east;
+    random_sides(0x2545f4914f6cdd1dull, BITS, NW, NE, 1, &west, &east);
     nq_match *m;
     cr_assert_eq(nq_match_create(&m, level), 0);
     uint64_t fast, a, b;

@@ -262,9 +262,9 @@ static double shared_bytes(int n)
 
 /* A thread's buffers outside its budget: the work and matcher structs (the
  * work's 16 KiB of the band's live tables, halves_live.h, among them; from
- * n = 22, whose blocks reach 4 million east footprints, the matcher's five
- * arrays per group of 13 index bits: 256 KiB more, all in use; below, a
- * few pages of them), the stream's buffer of entries, and per column set
+ * n = 22, whose blocks reach 4 million east footprints, the matcher's
+ * arrays for patterns of 13 bits: under 256 KiB more, all in use; below,
+ * a few pages of them), the stream's buffer of entries, and per column set
  * of a quadrant (2^h) the
  * memo's index arrays (four words for each of four kinds of list) and its
  * sort's tally, the two streams' bucket arrays (four words each) and the

@@ -52,8 +52,8 @@ static void index_bits_skip_a_bit_that_prunes_nothing_more(nq_level level)
     uint64_t fast;
     cr_assert_eq(nq_match_count(m, west, NW, east, NE, BITS, &fast), 0);
     cr_assert_geq(m->k, 2);
-    cr_assert_eq(m->index_mask & 3, 1, "%s: index bits %llx", nq_level_name(level),
-                 (unsigned long long)m->index_mask);
+    cr_assert_eq(m->key.index & 3, 1, "%s: index bits %llx", nq_level_name(level),
+                 (unsigned long long)m->key.index);
     agrees_with_the_plain_count(level, m, fast, west, NW, east, NE);
 }
 

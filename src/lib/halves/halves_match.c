@@ -217,6 +217,11 @@ int nq_match_index_bits(const nq_match *m, const uint64_t *west, size_t nw, cons
     return k;
 }
 
+static uint64_t vectors(uint64_t n, int lanes)
+{
+    return (n + (uint64_t)lanes - 1) / (uint64_t)lanes;
+}
+
 /* A run of n east footprints, each of its vectors met by w west ones, in
  * sixths of a vector test: the tests (a lone vector's cost 7/6 of one of
  * a pair's: its loop loads an offset for one vector, not two) and each
@@ -226,7 +231,7 @@ int nq_match_index_bits(const nq_match *m, const uint64_t *west, size_t nw, cons
 #define TABLE_TESTS 256
 static uint64_t run_cost(uint64_t n, uint64_t w, int lanes)
 {
-    const uint64_t v = (n + (uint64_t)lanes - 1) / (uint64_t)lanes;
+    const uint64_t v = vectors(n, lanes);
     return w ? w * (6 * v + (v & 1)) + 6 * TABLE_TESTS * v : 0;
 }
 
@@ -275,13 +280,14 @@ static uint32_t place_runs(nq_match *m, int lanes)
             if (!q)
                 break;
         }
-        v += (m->rcount[r] + (uint32_t)lanes - 1) / (uint32_t)lanes;
+        v += (uint32_t)vectors(m->rcount[r], lanes);
     }
     m->rvec[m->nruns] = v;
     return v;
 }
 
-static void plan_runs(nq_match *m, int lanes, int splits)
+/* The runs, split where that costs less or never; their vectors. */
+static uint64_t plan_runs(nq_match *m, int lanes, int splits)
 {
     const uint32_t all = (1u << m->key.kp) - 1;
     uint32_t open = 0;
@@ -294,22 +300,19 @@ static void plan_runs(nq_match *m, int lanes, int splits)
         if (p == index)
             break;
     }
+    uint64_t nvec = 0;
+    for (uint32_t r = 0; r < m->nruns; r++)
+        nvec += vectors(m->rcount[r], lanes);
+    return nvec;
 }
 
 uint32_t nq_match_plan(nq_match *m, int lanes, size_t max_vec)
 {
     /* Unsplit, the runs are the groups of the index bits, as many vectors
      * as the room the filtered count leaves (count_fused) holds. */
-    int splits = 1;
-    for (;; splits = 0) {
-        m->nruns = 0;
-        plan_runs(m, lanes, splits);
-        uint64_t nvec = 0;
-        for (uint32_t r = 0; r < m->nruns; r++)
-            nvec += (m->rcount[r] + (uint32_t)lanes - 1) / (uint32_t)lanes;
-        if (nvec <= max_vec || !splits)
-            return place_runs(m, lanes);
-    }
+    if (plan_runs(m, lanes, 1) > max_vec)
+        plan_runs(m, lanes, 0);
+    return place_runs(m, lanes);
 }
 
 /* Where a few hundred west footprints meet 2^17 and more east ones (the
@@ -353,12 +356,11 @@ void nq_match_choose(nq_match *m, const uint64_t *west, size_t nw, const uint64_
         key->split |= 1ull << order[m->k + i];
     key->s = s;
     key->kp = m->k + s;
-    m->index_mask = key->index;
     int i = 0;
     for (uint64_t b = key->split; b; b &= b - 1)
         key->bit[i++] = __builtin_ctzll(b);
     for (uint64_t b = key->index; b; b &= b - 1)
-        m->bit[i - s] = key->bit[i] = __builtin_ctzll(b), i++;
+        key->bit[i++] = __builtin_ctzll(b);
     /* Each split bit's place in the pattern, in the order the bits split. */
     for (int j = 0; j < s; j++)
         m->split[j] = 1u << __builtin_popcountll(key->split & ((1ull << order[m->k + j]) - 1));

@@ -48,11 +48,10 @@ struct nq_match {
     int lanes;            /* east footprints per vector */
     int bits, nch, cw, k; /* of the prepared east side: the bits the tables test (the
                            * footprint's less the index bits), chunks, their width, index bits */
-    int bit[NQ_MATCH_MAX_INDEX];
-    uint64_t index_mask;  /* the index bits, left out of the tables */
-    /* The pattern that sorts both sides. A split bit stays in the tables
-     * too: a run of east groups that differ in it shares its vectors, or
-     * they are split where that leaves fewer vector tests (nq_match_plan). */
+    /* The pattern that sorts both sides. Its index bits are left out of
+     * the tables; its split bits stay in them: a run of east groups that
+     * differ in one shares its vectors, or they are split where that leaves
+     * fewer vector tests (nq_match_plan). */
     nq_match_key key;
     uint32_t split[NQ_MATCH_SPLIT]; /* each split bit in the pattern, in the order they split */
     uint32_t nruns;       /* runs of east groups, each into its own vectors */

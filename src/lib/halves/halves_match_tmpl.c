@@ -127,12 +127,10 @@ static int group_east(nq_match *m, const uint64_t *east, size_t ne, size_t max_v
 static int sort_east(nq_match *m, const uint64_t *east, size_t ne, uint64_t *sorted)
 {
     const int k = m->k;
-    /* Copies: the counters' stores into *m must not make the compiler read
+    /* A copy: the counters' stores into *m must not make the compiler read
      * the index bits again for every footprint. */
-    int bit[NQ_MATCH_MAX_INDEX];
-    memcpy(bit, m->bit, sizeof bit);
     const nq_match_key key = m->key;
-    const uint64_t mask = m->index_mask;
+    const int *bit = key.bit + key.s; /* the index bits */
     uint32_t *fill = m->fill;
     for (uint32_t r = 0; r < m->nruns; r++) {
         /* The padding lanes are zero: masked off by the tables. */
@@ -145,7 +143,7 @@ static int sort_east(nq_match *m, const uint64_t *east, size_t ne, uint64_t *sor
             return NQ_ERR(EINTR);
         const size_t end = ne - j > NQ_MATCH_STOP_EVERY ? j + NQ_MATCH_STOP_EVERY : ne;
         for (; j < end; j++)
-            sorted[fill[pattern(east[j], &key)]++] = squeeze(east[j], mask, bit, k);
+            sorted[fill[pattern(east[j], &key)]++] = squeeze(east[j], key.index, bit, k);
     }
     return 0;
 }

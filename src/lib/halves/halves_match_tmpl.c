@@ -121,6 +121,13 @@ static int group_east(nq_match *m, const uint64_t *east, size_t ne, size_t max_v
     return 0;
 }
 
+/* From 2^16 east footprints (512 KiB sorted, beyond L2 with the tables)
+ * each footprint's slot is prefetched 64 footprints ahead: its store then
+ * finds the line there (n = 26: 0.8x the cycles of the sort; below, 1.05x
+ * to 1.08x, the pattern taken twice). */
+#define SORT_AHEAD 64
+#define SORT_AHEAD_FROM ((size_t)1 << 16)
+
 /* The east footprints sorted by run into `sorted` (a vector's room for
  * each of the nvec vectors, padding lanes zero; each pattern's first lane
  * in m->fill), without their index bits. */
@@ -138,10 +145,15 @@ static int sort_east(nq_match *m, const uint64_t *east, size_t ne, uint64_t *sor
                      end = (size_t)m->rvec[r + 1] * LANES;
         memset(sorted + used, 0, (end - used) * sizeof *sorted);
     }
+    const size_t ahead = ne >= SORT_AHEAD_FROM ? SORT_AHEAD : 0;
     for (size_t j = 0; j < ne;) {
         if (nq_stop_seen(m->stop))
             return NQ_ERR(EINTR);
         const size_t end = ne - j > NQ_MATCH_STOP_EVERY ? j + NQ_MATCH_STOP_EVERY : ne;
+        for (; ahead && j < end && j + ahead < ne; j++) {
+            __builtin_prefetch(sorted + fill[pattern(east[j + ahead], &key)], 1);
+            sorted[fill[pattern(east[j], &key)]++] = squeeze(east[j], key.index, bit, k);
+        }
         for (; j < end; j++)
             sorted[fill[pattern(east[j], &key)]++] = squeeze(east[j], key.index, bit, k);
     }

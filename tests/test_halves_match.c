@@ -96,6 +96,36 @@ static void nine_wide_chunks_count_as_the_plain_count(nq_level level)
 LEVEL_TESTS(halves_match, nine_wide_chunks_count_as_the_plain_count,
             nine_wide_chunks_count_as_the_plain_count, .timeout = 60)
 
+/* A west block that never sets some bits: where PEXT is fast the tables
+ * leave those bits out with the index bits (fewer chunks), and every
+ * level counts what the plain count does. */
+static void bits_no_west_footprint_sets_leave_the_tables(nq_level level)
+{
+    enum { BITS = 36, NW = 3000, NE = 60000 };
+    const uint64_t absent = 0x222222222ull; /* every fourth bit, from bit 1 */
+    uint64_t *west, *east;
+    random_sides(0x9e3779b97f4a7c15ull, BITS, NW, NE, 0, &west, &east);
+    for (size_t i = 0; i < NW; i++)
+        west[i] &= ~absent;
+    nq_match *m;
+    cr_assert_eq(nq_match_create(&m, level), 0);
+    uint64_t fast;
+    cr_assert_eq(nq_match_count(m, west, NW, east, NE, BITS, &fast), 0);
+    const uint64_t left = m->drop & ~m->key.index;
+    cr_assert(m->k > 0 && (left == 0 || left == (absent & ~m->key.index)),
+              "%s: %d index bits, %llx left out beside them", nq_level_name(level), m->k,
+              (unsigned long long)left);
+#if NQ_ISA_DISPATCH
+    if (level == NQ_LEVEL_V3 || level == NQ_LEVEL_V4)
+        cr_assert(left != 0, "%s: no bit left out", nq_level_name(level));
+#endif
+    cr_assert_eq(m->bits, BITS - __builtin_popcountll(m->drop));
+    cr_assert_gt(agrees_with_the_plain_count(level, m, fast, west, NW, east, NE), 0);
+}
+
+LEVEL_TESTS(halves_match, bits_no_west_footprint_sets_leave_the_tables,
+            bits_no_west_footprint_sets_leave_the_tables, .timeout = 60)
+
 /* Many west footprints against groups of a few vectors: the east runs
  * split on the split bits somewhere (more runs than groups of the index
  * bits), and the count is the plain one, once and with the tables

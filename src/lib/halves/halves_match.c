@@ -352,7 +352,7 @@ void nq_match_filter_bits(nq_match *m, const uint64_t *west, size_t nw, const ui
 
 /* The index bits, and the chunks of the bits left. */
 void nq_match_choose(nq_match *m, const uint64_t *west, size_t nw, const uint64_t *east, size_t ne,
-                     int bits)
+                     int bits, uint64_t unused)
 {
     int order[NQ_MATCH_MAX_INDEX], s;
     m->k = nq_match_index_bits(m, west, nw, east, ne, bits, m->lanes, order, &s);
@@ -374,7 +374,8 @@ void nq_match_choose(nq_match *m, const uint64_t *west, size_t nw, const uint64_
     /* Each split bit's place in the pattern, in the order the bits split. */
     for (int j = 0; j < s; j++)
         m->split[j] = 1u << __builtin_popcountll(key->split & ((1ull << order[m->k + j]) - 1));
-    m->bits = bits - m->k;
+    m->drop = key->index | (m->k ? unused : 0);
+    m->bits = bits - __builtin_popcountll(m->drop);
     /* At least one chunk: its entry 0 marks the real lanes. Chunks of 5 bits where they are fewer and their tables (32 entries a
      * chunk: 4 bytes per east footprint) within the 32 bytes the budget
      * gives 16 chunks of 4 bits (n <= 22): a west footprint then loads 7
@@ -393,7 +394,7 @@ void nq_match_choose(nq_match *m, const uint64_t *west, size_t nw, const uint64_
 int nq_match_prepare(nq_match *m, const uint64_t *west, size_t nw, const uint64_t *east,
                      size_t ne, int bits)
 {
-    nq_match_choose(m, west, nw, east, ne, bits);
+    nq_match_choose(m, west, nw, east, ne, bits, 0); /* later west blocks may set any bit */
     return m->prepare(m, west, nw, east, ne);
 }
 

@@ -53,6 +53,8 @@ struct nq_match {
      * differ in one shares its vectors, or they are split where that leaves
      * fewer vector tests (nq_match_plan). */
     nq_match_key key;
+    uint64_t drop;        /* the bits the tables leave out: the index bits, and in a count
+                           * of one west block (fast PEXT) the bits none of it sets */
     uint32_t split[NQ_MATCH_SPLIT]; /* each split bit in the pattern, in the order they split */
     uint32_t nruns;       /* runs of east groups, each into its own vectors */
     const volatile int *stop; /* read every few milliseconds: a count ends with NQ_ERR(EINTR) */
@@ -102,9 +104,12 @@ int nq_match_reserve(void **buf, size_t *cap, size_t need);
 int nq_match_index_bits(const nq_match *m, const uint64_t *west, size_t nw, const uint64_t *east,
                         size_t ne, int bits, int lanes, int order[NQ_MATCH_MAX_INDEX], int *s);
 
-/* The index bits and the chunks of the bits left, for these sides. */
+/* The index bits and the chunks of the bits left, for these sides; the
+ * bits of `unused` (set in no west footprint there will be) are left out
+ * of the tables too, where there are index bits (footprints are squeezed
+ * only then). */
 void nq_match_choose(nq_match *m, const uint64_t *west, size_t nw, const uint64_t *east, size_t ne,
-                     int bits);
+                     int bits, uint64_t unused);
 
 /* The east side's runs (m->rpat, m->rcount, m->nruns) from its pattern
  * counts (m->gcount) and the west side's (m->wunder): each pattern of the

@@ -102,6 +102,7 @@ static int sort_west_placed(nq_match *m, const uint64_t *west, size_t nw)
     const int k = m->k;
     const nq_match_key key = m->key; /* a copy, as in sort_east */
     const int *bit = key.bit + key.s; /* the index bits */
+    const uint64_t drop = m->drop;
     uint32_t *fill = m->fill;
     /* Sorted whole first, their offsets then written in order: a footprint's
      * offsets scattered one by one cost more than the pass. */
@@ -116,7 +117,7 @@ static int sort_west_placed(nq_match *m, const uint64_t *west, size_t nw)
                 return NQ_ERR(EINTR);
             const size_t end = nw - i > NQ_MATCH_STOP_EVERY ? i + NQ_MATCH_STOP_EVERY : nw;
             for (; i < end; i++)
-                sorted[fill[m->wpat[i]]++] = squeeze(west[i], key.index, bit, k);
+                sorted[fill[m->wpat[i]]++] = squeeze(west[i], drop, bit, k);
         }
     }
     write_offsets(m, sorted, nw);

@@ -131,13 +131,12 @@ static uint64_t most_shared(const uint64_t *west, size_t nw, const uint64_t *eas
  * both footprints of the most sampled pairs that the bits chosen so far
  * let through. A half-board's bits are not independent (the most frequent
  * ones often collide on the same pairs), so this leaves fewer pairs to
- * test than the k most frequent bits (doc/performance.md). It takes k
- * passes over the sampled pairs, so only blocks whose scans take far
- * longer get it. */
+ * test than the k most frequent bits (doc/performance.md). It costs
+ * milliseconds, so only blocks whose scans take far longer get it. */
 #define JOINT_FROM ((size_t)1 << 17)
 #define JOINT_SIDE 240 /* footprints sampled a side: at most 2^16 - 1 pairs */
 /* ... and only where the scan's lane pairs (west times east) reach 2^32:
- * the k passes cost milliseconds whatever the west side, and the band's
+ * the choice costs milliseconds whatever the west side, and the band's
  * row sets of a few hundred west footprints against 2^17 and more east
  * ones spent 3x their scan on them (n = 26: 0.77x the core-hours). */
 #define JOINT_WORK 32
@@ -147,9 +146,9 @@ static void joint_bits(const uint64_t *west, size_t nw, const uint64_t *east, si
     enum { WORDS = (JOINT_SIDE + 63) / 64 };
     uint64_t x[JOINT_SIDE], y[JOINT_SIDE], chosen = 0;
     /* The sampled pairs that the bits chosen so far let through, a bit
-     * each. A pair stops counting once a chosen bit is in both of it, so
-     * each pass takes off the counts the pairs the last bit closed: every
-     * pair is tallied at most once, not once a pass while it is open. */
+     * each. A pair drops out once a chosen bit is in both its footprints,
+     * so each pass takes the pairs the last bit closed off the counts:
+     * each pair is tallied once at most, not in every pass (0.34x). */
     uint64_t open[JOINT_SIDE][WORDS];
     const size_t sw = nw < JOINT_SIDE ? nw : JOINT_SIDE, se = ne < JOINT_SIDE ? ne : JOINT_SIDE;
     for (size_t i = 0; i < sw; i++)

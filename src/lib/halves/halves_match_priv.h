@@ -47,7 +47,7 @@ struct nq_match {
     nq_count_fn count;    /* prepare and scan at once, the tables used once */
     int lanes;            /* east footprints per vector */
     int bits, nch, cw, k; /* of the prepared east side: the bits the tables test (the
-                           * footprint's less the index bits), chunks, their width, index bits */
+                           * footprint's less those of drop), chunks, their width, index bits */
     /* The pattern that sorts both sides. Its index bits are left out of
      * the tables; its split bits stay in them: a run of east groups that
      * differ in one shares its vectors, or they are split where that leaves
@@ -217,9 +217,10 @@ static inline uint32_t nq_match_gather(uint64_t fp, const nq_match_key *key)
     return p;
 }
 
-/* A footprint without its index bits (those of mask, bit[0..k-1] in
- * increasing order), the bits above each shifted down: bit by bit, where
- * PEXT is missing or slow. */
+/* A footprint without its index bits (bit[0..k-1] in increasing order),
+ * the bits above each shifted down: bit by bit, where PEXT is missing or
+ * slow. mask is not read: at these levels m->drop is the index bits alone
+ * (unused_bits gives none), so the two squeezes agree. */
 static inline uint64_t nq_match_squeeze(uint64_t fp, uint64_t mask, const int *bit, int k)
 {
     (void)mask;

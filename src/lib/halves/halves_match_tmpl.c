@@ -123,14 +123,14 @@ static int group_east(nq_match *m, const uint64_t *east, size_t ne, size_t max_v
 
 /* From 2^16 east footprints (a sorted copy of 512 KiB and more) each
  * footprint's slot is prefetched 64 footprints ahead, so its store finds
- * the line in cache: n = 26, 0.8x the sort's cycles; below 2^16, 1.05x to
- * 1.08x (the pattern is taken twice). */
+ * the line in cache: n = 26, 0.8x the sort's cycles. Below 2^16 the
+ * prefetch cost 1.03x to 1.08x (the pattern is taken twice). */
 #define SORT_AHEAD 64
 #define SORT_AHEAD_FROM ((size_t)1 << 16)
 
 /* The east footprints sorted by run into `sorted` (a vector's room for
  * each of the nvec vectors, padding lanes zero; each pattern's first lane
- * in m->fill), without their index bits. */
+ * in m->fill), without the bits of m->drop. */
 static int sort_east(nq_match *m, const uint64_t *east, size_t ne, uint64_t *sorted)
 {
     const int k = m->k;

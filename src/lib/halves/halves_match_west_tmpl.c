@@ -95,8 +95,9 @@ static int west_groups(nq_match *m, const uint64_t *west, size_t nw)
     return 0;
 }
 
-/* West, its patterns known (west_groups): sorted by pattern, each with
- * its table offset per chunk (m->woff); NQ_ERR(EINTR) once stopped. */
+/* West, its patterns known (west_groups): sorted by pattern, without the
+ * bits of m->drop, each with its table offset per chunk (m->woff);
+ * NQ_ERR(EINTR) once stopped. */
 static int sort_west_placed(nq_match *m, const uint64_t *west, size_t nw)
 {
     const int k = m->k;

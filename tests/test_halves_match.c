@@ -25,6 +25,17 @@ static uint64_t agrees_with_the_plain_count(nq_level level, nq_match *m, uint64_
     return plain;
 }
 
+/* A matcher at this level that has counted west against east into
+ * *count (its choices then read by the test). */
+static nq_match *counted(nq_level level, const uint64_t *west, size_t nw, const uint64_t *east,
+                         size_t ne, int bits, uint64_t *count)
+{
+    nq_match *m;
+    cr_assert_eq(nq_match_create(&m, level), 0);
+    cr_assert_eq(nq_match_count(m, west, nw, east, ne, bits, count), 0);
+    return m;
+}
+
 /* Large east blocks met by a large west one (2^32 lane pairs) choose
  * their index bits by the pairs they prune, not by how often each bit is
  * set: where two frequent bits always stand together, the second prunes
@@ -47,10 +58,8 @@ static void index_bits_skip_a_bit_that_prunes_nothing_more(nq_level level)
         else
             east[i - NW] = x;
     }
-    nq_match *m;
-    cr_assert_eq(nq_match_create(&m, level), 0);
     uint64_t fast;
-    cr_assert_eq(nq_match_count(m, west, NW, east, NE, BITS, &fast), 0);
+    nq_match *m = counted(level, west, NW, east, NE, BITS, &fast);
     cr_assert_geq(m->k, 2);
     cr_assert_eq(m->key.index & 3, 1, "%s: index bits %llx", nq_level_name(level),
                  (unsigned long long)m->key.index);
@@ -83,10 +92,8 @@ static void nine_wide_chunks_count_as_the_plain_count(nq_level level)
     enum { BITS = 50, NW = 4096, NE = 204800 };
     uint64_t *west, *east;
     random_sides(0x5851f42d4c957f2dull, BITS, NW, NE, 0, &west, &east);
-    nq_match *m;
-    cr_assert_eq(nq_match_create(&m, level), 0);
     uint64_t fast;
-    cr_assert_eq(nq_match_count(m, west, NW, east, NE, BITS, &fast), 0);
+    nq_match *m = counted(level, west, NW, east, NE, BITS, &fast);
     if (m->lanes == 256)
         cr_assert(m->k == 9 && m->nch == 9 && m->cw == 5, "%s: %d index bits, %d chunks of %d",
                   nq_level_name(level), m->k, m->nch, m->cw);
@@ -104,15 +111,13 @@ static void bits_no_west_footprint_sets_leave_the_tables(nq_level level)
 {
     enum { BITS = 36, NW = 3000, NE = 60000 };
     const uint64_t absent = 0x222222222ull; /* every fourth bit, from bit 1 */
-    uint64_t *west, *east, *full, *unused;
+    uint64_t *west, *east, *full, *spare; /* spare: random_sides' east, not used */
     random_sides(0x9e3779b97f4a7c15ull, BITS, NW, NE, 0, &west, &east);
-    random_sides(0x3c6ef372fe94f82bull, BITS, NW, 1, 0, &full, &unused);
+    random_sides(0x3c6ef372fe94f82bull, BITS, NW, 1, 0, &full, &spare);
     for (size_t i = 0; i < NW; i++)
         west[i] &= ~absent;
-    nq_match *m;
-    cr_assert_eq(nq_match_create(&m, level), 0);
     uint64_t fast, later;
-    cr_assert_eq(nq_match_count(m, west, NW, east, NE, BITS, &fast), 0);
+    nq_match *m = counted(level, west, NW, east, NE, BITS, &fast);
     const uint64_t left = m->drop & ~m->key.index;
     const int nch = m->nch;
     cr_assert(m->k > 0 && (left == 0 || left == (absent & ~m->key.index)),
@@ -132,7 +137,7 @@ static void bits_no_west_footprint_sets_leave_the_tables(nq_level level)
     cr_assert_eq(later, plain, "%s: %llu after a prepare, plain %llu", nq_level_name(level),
                  (unsigned long long)later, (unsigned long long)plain);
     free(full);
-    free(unused);
+    free(spare);
     cr_assert_gt(agrees_with_the_plain_count(level, m, fast, west, NW, east, NE), 0);
 }
 
@@ -148,10 +153,8 @@ static void east_runs_split_count_as_the_plain_count(nq_level level)
     enum { BITS = 30, NW = 40000, NE = 60000 };
     uint64_t *west, *east;
     random_sides(0x2545f4914f6cdd1dull, BITS, NW, NE, 1, &west, &east);
-    nq_match *m;
-    cr_assert_eq(nq_match_create(&m, level), 0);
     uint64_t fast, a, b;
-    cr_assert_eq(nq_match_count(m, west, NW, east, NE, BITS, &fast), 0);
+    nq_match *m = counted(level, west, NW, east, NE, BITS, &fast);
     cr_assert(m->key.s > 0 && m->nruns > 1u << m->k, "%s: %d index bits, %d split, %u runs",
               nq_level_name(level), m->k, m->key.s, m->nruns);
     cr_assert_eq(nq_match_prepare(m, west, NW / 2, east, NE, BITS), 0);
@@ -189,10 +192,8 @@ static void east_groups_no_west_footprint_meets_are_skipped(nq_level level)
 {
     uint64_t *west, *east;
     few_west_many_east(0x9e3779b97f4a7c15ull, &west, &east);
-    nq_match *m;
-    cr_assert_eq(nq_match_create(&m, level), 0);
     uint64_t fast;
-    cr_assert_eq(nq_match_count(m, west, FEW_NW, east, FEW_NE, FEW_BITS, &fast), 0);
+    nq_match *m = counted(level, west, FEW_NW, east, FEW_NE, FEW_BITS, &fast);
     const uint32_t all = (1u << m->key.kp) - 1;
     size_t skipped = 0;
     for (uint32_t r = 0; r < m->nruns; r++)
@@ -222,10 +223,8 @@ static void east_footprints_no_west_one_meets_are_dropped(nq_level level)
             i++;
         meets += i < FEW_NW;
     }
-    nq_match *m;
-    cr_assert_eq(nq_match_create(&m, level), 0);
     uint64_t fast;
-    cr_assert_eq(nq_match_count(m, west, FEW_NW, east, FEW_NE, FEW_BITS, &fast), 0);
+    nq_match *m = counted(level, west, FEW_NW, east, FEW_NE, FEW_BITS, &fast);
 #if NQ_ISA_DISPATCH
     if (level == NQ_LEVEL_V3 || level == NQ_LEVEL_V4)
         cr_assert_gt(m->fbits, 0, "%s: no filter", nq_level_name(level));
@@ -268,10 +267,8 @@ static void west_offsets_of_every_width_count_as_the_plain_count(nq_level level)
         for (size_t j = 0; j < NE; j++)
             east[j] = random_next(&seed) & random_next(&seed) & mask &
                       (bits < 16 ? random_next(&seed) : ~0ull);
-        nq_match *m;
-        cr_assert_eq(nq_match_create(&m, level), 0);
         uint64_t once, first, second;
-        cr_assert_eq(nq_match_count(m, west, NW, east, NE, bits, &once), 0);
+        nq_match *m = counted(level, west, NW, east, NE, bits, &once);
         cr_assert_eq(nq_match_prepare(m, west, NW / 2, east, NE, bits), 0);
         cr_assert_eq(nq_match_scan(m, west, NW / 2, &first), 0);
         cr_assert_eq(nq_match_scan(m, west + NW / 2, NW - NW / 2, &second), 0);

@@ -393,8 +393,7 @@ void nq_match_choose(nq_match *m, const uint64_t *west, size_t nw, const uint64_
 int nq_match_prepare(nq_match *m, const uint64_t *west, size_t nw, const uint64_t *east,
                      size_t ne, int bits)
 {
-    nq_match_choose(m, west, nw, east, ne, bits, 0); /* later west blocks may set any bit */
-    return m->prepare(m, west, nw, east, ne);
+    return m->prepare(m, west, nw, east, ne, bits);
 }
 
 int nq_match_scan(nq_match *m, const uint64_t *west, size_t nw, uint64_t *count)

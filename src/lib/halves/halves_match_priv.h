@@ -35,7 +35,7 @@ typedef struct nq_match_key {
 } nq_match_key;
 
 typedef int (*nq_prepare_fn)(nq_match *m, const uint64_t *west, size_t nw, const uint64_t *east,
-                             size_t ne);
+                             size_t ne, int bits);
 typedef int (*nq_scan_fn)(nq_match *m, const uint64_t *west, size_t nw, uint64_t *count);
 typedef int (*nq_count_fn)(nq_match *m, const uint64_t *west, size_t nw, const uint64_t *east,
                            size_t ne, int bits, uint64_t *count);
@@ -53,8 +53,9 @@ struct nq_match {
      * differ in one shares its vectors, or they are split where that leaves
      * fewer vector tests (nq_match_plan). */
     nq_match_key key;
-    uint64_t drop;        /* the bits the tables leave out: the index bits, and in a count
-                           * of one west block (fast PEXT) the bits none of it sets */
+    uint64_t drop;        /* the bits the tables leave out: the index bits, and (fast PEXT)
+                           * those no east footprint sets or, in a count of one west
+                           * block, no footprint of either side */
     uint32_t split[NQ_MATCH_SPLIT]; /* each split bit in the pattern, in the order they split */
     uint32_t nruns;       /* runs of east groups, each into its own vectors */
     const volatile int *stop; /* read every few milliseconds: a count ends with NQ_ERR(EINTR) */
@@ -105,9 +106,9 @@ int nq_match_index_bits(const nq_match *m, const uint64_t *west, size_t nw, cons
                         size_t ne, int bits, int lanes, int order[NQ_MATCH_MAX_INDEX], int *s);
 
 /* The index bits and the chunks of the bits left, for these sides; the
- * bits of `unused` (set in no west footprint there will be) are left out
- * of the tables too, where there are index bits (footprints are squeezed
- * only then). */
+ * bits of `unused` (no pair to be counted has them in both footprints)
+ * are left out of the tables too, where there are index bits (footprints
+ * are squeezed only then). */
 void nq_match_choose(nq_match *m, const uint64_t *west, size_t nw, const uint64_t *east, size_t ne,
                      int bits, uint64_t unused);
 
@@ -220,7 +221,7 @@ static inline uint32_t nq_match_gather(uint64_t fp, const nq_match_key *key)
 /* A footprint without its index bits (bit[0..k-1] in increasing order),
  * the bits above each shifted down: bit by bit, where PEXT is missing or
  * slow. mask is not read: at these levels m->drop is the index bits alone
- * (unused_bits gives none), so the two squeezes agree. */
+ * (unset_bits gives none), so the two squeezes agree. */
 static inline uint64_t nq_match_squeeze(uint64_t fp, uint64_t mask, const int *bit, int k)
 {
     (void)mask;

@@ -214,9 +214,30 @@ static int build_east(nq_match *m, const uint64_t *east, size_t ne, uint32_t nve
     return 0;
 }
 
-/* The runs planned against the first west block's patterns. */
-static int prepare(nq_match *m, const uint64_t *west, size_t nw, const uint64_t *east, size_t ne)
+/* The footprint bits that none of fp sets: the tables need not test them
+ * (n = 26, a block met once: 8 of 38 table bits no west footprint sets,
+ * 1 more no east one; n = 27's prepared east blocks leave 5 of 37 unset),
+ * where PEXT leaves them out of a footprint in one instruction. */
+static uint64_t unset_bits(const uint64_t *fp, size_t n, int bits)
 {
+#if NQ_FAST_PEXT
+    uint64_t set = 0;
+    for (size_t i = 0; i < n; i++)
+        set |= fp[i];
+    return ~set & (bits < 64 ? (1ull << bits) - 1 : ~0ull);
+#else
+    (void)fp, (void)n, (void)bits;
+    return 0;
+#endif
+}
+
+/* The index bits and the runs planned against the first west block's
+ * patterns; the bits no east footprint sets left out (no later west block
+ * can meet them there). */
+static int prepare(nq_match *m, const uint64_t *west, size_t nw, const uint64_t *east, size_t ne,
+                   int bits)
+{
+    nq_match_choose(m, west, nw, east, ne, bits, unset_bits(east, ne, bits));
     uint32_t nvec;
     int err = reserve_west(m, nw);
     if (err || (err = west_groups(m, west, nw)) || (err = group_east(m, east, ne, SIZE_MAX, &nvec)))
@@ -372,22 +393,6 @@ static int scan(nq_match *m, const uint64_t *west, size_t nw, uint64_t *count)
     return scan_groups(m, NULL, NULL, NULL, count);
 }
 
-/* The footprint bits that no west footprint sets: the tables need not
- * test them (n = 26: 8 of 38 table bits, weighted by the pairs), where
- * PEXT leaves them out of a footprint in one instruction. */
-static uint64_t unused_bits(const uint64_t *west, size_t nw, int bits)
-{
-#if NQ_FAST_PEXT
-    uint64_t set = 0;
-    for (size_t i = 0; i < nw; i++)
-        set |= west[i];
-    return ~set & (bits < 64 ? (1ull << bits) - 1 : ~0ull);
-#else
-    (void)west, (void)nw, (void)bits;
-    return 0;
-#endif
-}
-
 /* One east block against one west block, its tables used once: each
  * vector's are built as the scan comes to it, into L1, never written out
  * whole (a block's tables outgrow L2 from about 2^14 footprints, and
@@ -425,7 +430,8 @@ static int count_fused(nq_match *m, const uint64_t *west, size_t nw, const uint6
         ne = a;
     }
 #endif
-    nq_match_choose(m, west, nw, east, ne, bits, unused_bits(west, nw, bits));
+    nq_match_choose(m, west, nw, east, ne, bits,
+                    unset_bits(west, nw, bits) | unset_bits(east, ne, bits));
     /* The west side's patterns first: the east side's runs are planned
      * against them. */
     uint32_t nvec;

@@ -53,7 +53,7 @@ __extension__ typedef unsigned __int128 nq_u128;
  * again (CHANGELOG.md, 1.2.0's Compatibility). */
 #define NQ_VERSION_MAJOR 1
 #define NQ_VERSION_MINOR 3
-#define NQ_VERSION_PATCH 8
+#define NQ_VERSION_PATCH 9
 
 NQ_API const char *nq_version(void);
 

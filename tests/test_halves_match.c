@@ -182,6 +182,52 @@ static void bits_no_east_footprint_sets_leave_the_prepared_tables(nq_level level
 LEVEL_TESTS(halves_match, bits_no_east_footprint_sets_leave_the_prepared_tables,
             bits_no_east_footprint_sets_leave_the_prepared_tables, .timeout = 60)
 
+/* Table bits that do not split evenly take chunks of two widths (31 bits:
+ * one chunk of 6 and five of 5, not seven of 5), in no more table entries
+ * than chunks of one width would take; for every number of bits from 24
+ * to 44, the count once and with the tables prepared for two west blocks
+ * is the plain one. */
+static void chunks_of_two_widths_count_as_the_plain_count(nq_level level)
+{
+    enum { NW = 2000, NE = 40000 };
+    int mixed = 0;
+    for (int bits = 24; bits <= 44; bits++) {
+        uint64_t *west, *east, first, second;
+        random_sides(0x6a09e667f3bcc909ull + (uint64_t)bits, bits, NW, NE, 0, &west, &east);
+        nq_match *m;
+        cr_assert_eq(nq_match_create(&m, level), 0);
+        cr_assert_eq(nq_match_prepare(m, west, NW / 2, east, NE, bits), 0);
+        cr_assert_eq(nq_match_scan(m, west, NW / 2, &first), 0);
+        cr_assert_eq(nq_match_scan(m, west + NW / 2, NW - NW / 2, &second), 0);
+        const int width = m->nwide ? m->cw + 1 : m->cw;
+        cr_assert(m->cw * m->nch + m->nwide >= m->bits && width <= 8,
+                  "%s, %d bits: %d chunks of %d, %d of them wider, for %d", nq_level_name(level),
+                  bits, m->nch, m->cw, m->nwide, m->bits);
+        if (m->nwide) {
+            /* Chunks of 4 bits, or of 5 where fewer (at most 8). */
+            const int n4 = (m->bits + 3) / 4, n5 = (m->bits + 4) / 5;
+            const int five = n5 < n4 && n5 <= 8, n1 = five ? n5 : n4;
+            const size_t one_width = (size_t)n1 << (five ? 5 : 4);
+            cr_assert(m->nch < n1 && nq_match_entries(m) <= one_width,
+                      "%s, %d bits: %d chunks, %zu entries, against %d and %zu",
+                      nq_level_name(level), m->bits, m->nch, nq_match_entries(m), n1, one_width);
+            mixed++;
+        }
+        const uint64_t plain = nq_match_count_plain(west, NW, east, NE);
+        cr_assert_eq(first + second, plain, "%s, %d bits: prepared %llu, plain %llu",
+                     nq_level_name(level), bits, (unsigned long long)(first + second),
+                     (unsigned long long)plain);
+        uint64_t once;
+        cr_assert_eq(nq_match_count(m, west, NW, east, NE, bits, &once), 0);
+        mixed += m->nwide > 0;
+        cr_assert_eq(agrees_with_the_plain_count(level, m, once, west, NW, east, NE), plain);
+    }
+    cr_assert_gt(mixed, 0, "%s: every layout of one width", nq_level_name(level));
+}
+
+LEVEL_TESTS(halves_match, chunks_of_two_widths_count_as_the_plain_count,
+            chunks_of_two_widths_count_as_the_plain_count, .timeout = 120)
+
 /* Many west footprints against groups of a few vectors: the east runs
  * split on the split bits somewhere (more runs than groups of the index
  * bits), and the count is the plain one, once and with the tables

@@ -48,6 +48,7 @@ struct nq_match {
     int lanes;            /* east footprints per vector */
     int bits, nch, cw, k; /* of the prepared east side: the bits the tables test (the
                            * footprint's less those of drop), chunks, their width, index bits */
+    int nwide;            /* the first nwide chunks take cw + 1 bits (nq_match_chunk) */
     /* The pattern that sorts both sides. Its index bits are left out of
      * the tables; its split bits stay in them: a run of east groups that
      * differ in one shares its vectors, or they are split where that leaves
@@ -124,6 +125,22 @@ uint32_t nq_match_plan(nq_match *m, int lanes, size_t max_vec);
  * and with which bits (m->fbits, m->filter_mask; 0 bits: not). */
 void nq_match_filter_bits(nq_match *m, const uint64_t *west, size_t nw, const uint64_t *east,
                           size_t ne, int bits);
+
+/* Chunk c of m's tables: its first footprint bit, its width and its first
+ * table entry (the nwide chunks of cw + 1 bits come first). */
+static inline int nq_match_chunk(const nq_match *m, int c, int *width, size_t *entry)
+{
+    const int wider = c < m->nwide ? c : m->nwide;
+    *width = m->cw + (c < m->nwide);
+    *entry = (size_t)(c + wider) << m->cw;
+    return c * m->cw + wider;
+}
+
+/* The table entries of one vector. */
+static inline size_t nq_match_entries(const nq_match *m)
+{
+    return (size_t)(m->nch + m->nwide) << m->cw;
+}
 
 /* Word w of a mask whose first n bits are set. */
 static inline uint64_t nq_match_first_bits(size_t n, size_t w)

@@ -8,10 +8,10 @@
  *   bits_from_plane (64 bytes -> word w of the 8 bit rows of their bits)
  * and defines this level's nq_match_code (halves_match_priv.h).
  * The layout: east footprints are sorted into groups by their index pattern,
- * each group padded to whole vectors; each vector gets, per chunk of cw (4
- * or 5) footprint bits, 2^cw vectors: lane j of entry s is set when east
- * footprint j has none of the bits of s (entry 0 of chunk 0 marks the real
- * lanes). A west footprint then costs one load and AND per chunk, per
+ * each group padded to whole vectors; each vector gets, per chunk of cw
+ * footprint bits (4 to 6; nq_match_chunk), 2^cw vectors: lane j of entry s
+ * is set when east footprint j has none of the bits of s (entry 0 of chunk
+ * 0 marks the real lanes). A west footprint then costs one load and AND per chunk, per
  * vector. */
 #include "cpu/cpu.h"
 
@@ -32,18 +32,21 @@
 #define WORDS (LANES / 64)
 
 /* Writes the chunk tables of one vector from its bit rows. */
-static void build_tables(uint8_t *t, const uint64_t (*rows)[WORDS], int nch, int cw,
+static void build_tables(const nq_match *m, uint8_t *t, const uint64_t (*rows)[WORDS],
                          size_t nvalid)
 {
     _Alignas(64) uint64_t ones[WORDS], valid[WORDS];
     memset(ones, 0xff, sizeof ones);
     for (int i = 0; i < WORDS; i++)
         valid[i] = nq_match_first_bits(nvalid, (size_t)i);
-    for (int c = 0; c < nch; c++) {
-        uint8_t *tc = t + ((size_t)c << cw) * VBYTES;
+    for (int c = 0; c < m->nch; c++) {
+        int width;
+        size_t entry;
+        const int first = nq_match_chunk(m, c, &width, &entry);
+        uint8_t *tc = t + entry * VBYTES;
         memcpy(tc, c ? ones : valid, VBYTES);
-        for (int s = 1; s < 1 << cw; s++) {
-            const vec v = vandn(vload(rows[cw * c + __builtin_ctz((unsigned)s)]),
+        for (int s = 1; s < 1 << width; s++) {
+            const vec v = vandn(vload(rows[first + __builtin_ctz((unsigned)s)]),
                                 vload(tc + (size_t)(s & (s - 1)) * VBYTES));
             memcpy(tc + (size_t)s * VBYTES, &v, VBYTES);
         }
@@ -76,6 +79,7 @@ static void widen_chunks(nq_match *m, uint32_t nvec, size_t ne)
         (size_t)nvec * LANES * 36 <= ne * 48) {
         m->cw = NQ_MATCH_WIDE;
         m->nch = 9;
+        m->nwide = 0;
     }
 #else
     (void)m, (void)nvec, (void)ne;
@@ -168,7 +172,7 @@ static void vector_tables(const nq_match *m, uint32_t r, uint32_t v, const uint6
 {
     /* The bytes the chunks read, so every bit row they use is written (a
      * chunk of nothing but index bits reads zeros). */
-    const int nch = m->nch, cw = m->cw, nbytes = (cw * nch + 7) / 8;
+    const int nbytes = (m->cw * m->nch + m->nwide + 7) / 8;
     const size_t first = (size_t)(v - m->rvec[r]) * LANES, nvalid = m->rcount[r] - first;
     const uint64_t *fp = sorted + (size_t)v * LANES;
     _Alignas(64) uint64_t tail[LANES];
@@ -182,7 +186,7 @@ static void vector_tables(const nq_match *m, uint32_t r, uint32_t v, const uint6
     }
     _Alignas(64) uint64_t rows[64][WORDS];
     rows_from_fps(fp, nbytes, rows);
-    build_tables(t, (const uint64_t(*)[WORDS])rows, nch, cw, nvalid);
+    build_tables(m, t, (const uint64_t(*)[WORDS])rows, nvalid);
 }
 
 #include "halves/halves_match_west_tmpl.c"
@@ -197,7 +201,7 @@ static void vector_tables(const nq_match *m, uint32_t r, uint32_t v, const uint6
  * footprints' size). Without, they are read where they are. */
 static int build_east(nq_match *m, const uint64_t *east, size_t ne, uint32_t nvec)
 {
-    const size_t vtab = ((size_t)m->nch << m->cw) * VBYTES, vfp = (size_t)LANES * sizeof(uint64_t);
+    const size_t vtab = nq_match_entries(m) * VBYTES, vfp = (size_t)LANES * sizeof(uint64_t);
     const size_t total = (size_t)nvec * (vtab > vfp ? vtab : vfp);
     if (nq_match_reserve((void **)&m->tables, &m->tables_cap, total))
         return NQ_ERR(ENOMEM);
@@ -355,7 +359,7 @@ static int scan_groups(nq_match *m, uint8_t *t, const uint64_t *sorted, const ui
                        uint64_t *count)
 {
     const uint32_t all = (1u << m->key.kp) - 1;
-    const size_t vtab = ((size_t)m->nch << m->cw) * VBYTES;
+    const size_t vtab = nq_match_entries(m) * VBYTES;
     acc total = acc_zero();
     for (uint32_t r = 0; r < m->nruns; r++) {
         const uint32_t free = all & ~m->rpat[r];
@@ -442,7 +446,7 @@ static int count_fused(nq_match *m, const uint64_t *west, size_t nw, const uint6
         err = build_east(m, east, ne, nvec);
         return err ? err : scan_once(m, west, nw, count);
     }
-    const size_t vtab = ((size_t)m->nch << m->cw) * VBYTES;
+    const size_t vtab = nq_match_entries(m) * VBYTES;
     if (nq_match_reserve((void **)&m->tables, &m->tables_cap, 2 * vtab + (size_t)nvec * vfp))
         return NQ_ERR(ENOMEM);
     uint64_t *sorted = (uint64_t *)(m->tables + 2 * vtab);

@@ -26,7 +26,7 @@ static int reserve_west(nq_match *m, size_t nw)
  * below footprint i + 1 (woff_bytes leaves 24 bytes more than that needs). */
 static void write_offsets(const nq_match *m, const uint64_t *sorted, size_t nw)
 {
-    const int nch = m->nch, cw = m->cw;
+    const int nch = m->nch;
     uint16_t *woff = m->woff;
 #if NQ_FAST_PEXT && defined(__AVX2__)
     /* All of a footprint's chunks at once: PDEP spreads them a byte each,
@@ -34,25 +34,40 @@ static void write_offsets(const nq_match *m, const uint64_t *sorted, size_t nw)
      * the 16 words stored past nch are overwritten by the next footprint's
      * (at n = 26, 17% of a balanced piece went to sorting the west side,
      * most of it to these offsets taken one by one: doc/performance.md). */
-    const uint64_t spread = 0x0101010101010101ull * ((1u << cw) - 1);
-    _Alignas(32) uint16_t first[16];
-    for (int c = 0; c < 16; c++)
-        first[c] = (uint16_t)(((unsigned)c << cw) * VBYTES);
+    uint64_t spread[2] = { 0, 0 };
+    int high = 0; /* the first bit of chunk 8 */
+    _Alignas(32) uint16_t first[16] = { 0 };
+    for (int c = 0; c < nch; c++) {
+        int width;
+        size_t entry;
+        const int bit = nq_match_chunk(m, c, &width, &entry);
+        spread[c / 8] |= (uint64_t)((1u << width) - 1) << 8 * (c % 8);
+        first[c] = (uint16_t)(entry * VBYTES);
+        if (c == 8)
+            high = bit;
+    }
     const __m256i base = _mm256_load_si256((const __m256i *)first);
     for (size_t i = 0; i < nw; i++) {
         const uint64_t x = sorted[i];
-        const __m128i f = _mm_set_epi64x((long long)_pdep_u64(x >> 8 * cw, spread),
-                                         (long long)_pdep_u64(x, spread));
+        const __m128i f = _mm_set_epi64x((long long)_pdep_u64(high ? x >> high : 0, spread[1]),
+                                         (long long)_pdep_u64(x, spread[0]));
         const __m256i w = _mm256_slli_epi16(_mm256_cvtepu8_epi16(f), __builtin_ctz(VBYTES));
         _mm256_storeu_si256((__m256i *)(woff + i * nch), _mm256_add_epi16(w, base));
     }
 #else
-    const uint64_t low = (1u << cw) - 1;
+    int bit[16];
+    uint64_t low[16];
+    size_t first[16];
+    for (int c = 0; c < nch; c++) {
+        int width;
+        bit[c] = nq_match_chunk(m, c, &width, &first[c]);
+        low[c] = (1u << width) - 1;
+    }
     for (size_t i = 0; i < nw; i++) {
         const uint64_t x = sorted[i];
         uint16_t *o = woff + i * nch;
         for (int c = 0; c < nch; c++)
-            o[c] = (uint16_t)(((c << cw) + (int)(x >> cw * c & low)) * VBYTES);
+            o[c] = (uint16_t)((first[c] + (x >> bit[c] & low[c])) * VBYTES);
     }
 #endif
 }

@@ -103,23 +103,25 @@ static void nine_wide_chunks_count_as_the_plain_count(nq_level level)
 LEVEL_TESTS(halves_match, nine_wide_chunks_count_as_the_plain_count,
             nine_wide_chunks_count_as_the_plain_count, .timeout = 60)
 
-/* A west block that never sets some bits: where PEXT is fast the tables
- * leave those bits out with the index bits, in fewer chunks, and every
- * level counts what the plain count does. Tables prepared for several
- * west blocks keep every bit the east side sets: a later block may set it. */
-static void bits_no_west_footprint_sets_leave_the_tables(nq_level level)
+/* Sides of 36 bits, NW west and NE east footprints, with the bits of
+ * absent cleared on one side (the west with east_absent 0, else the east),
+ * and a later west block of nw footprints that sets every bit (spare:
+ * random_sides' east for it, not used). */
+static void sides_without(uint64_t seed, uint64_t absent, int east_absent, size_t nw, size_t ne,
+                          uint64_t **west, uint64_t **east, uint64_t **later, uint64_t **spare)
 {
-    enum { BITS = 36, NW = 3000, NE = 60000 };
-    const uint64_t absent = 0x222222222ull; /* every fourth bit, from bit 1 */
-    uint64_t *west, *east, *full, *spare; /* spare: random_sides' east, not used */
-    random_sides(0x9e3779b97f4a7c15ull, BITS, NW, NE, 0, &west, &east);
-    random_sides(0x3c6ef372fe94f82bull, BITS, NW, 1, 0, &full, &spare);
-    for (size_t i = 0; i < NW; i++)
-        west[i] &= ~absent;
-    uint64_t fast, later;
-    nq_match *m = counted(level, west, NW, east, NE, BITS, &fast);
+    random_sides(seed, 36, nw, ne, 0, west, east);
+    random_sides(seed ^ 0x3c6ef372fe94f82bull, 36, nw, 1, 0, later, spare);
+    uint64_t *side = east_absent ? *east : *west;
+    for (size_t i = 0; i < (east_absent ? ne : nw); i++)
+        side[i] &= ~absent;
+}
+
+/* The bits m's tables leave out beside the index bits: none, or exactly
+ * the absent ones, and at v3 and v4 (fast PEXT) some. */
+static uint64_t left_out_exactly(nq_level level, const nq_match *m, uint64_t absent)
+{
     const uint64_t left = m->drop & ~m->key.index;
-    const int nch = m->nch;
     cr_assert(m->k > 0 && (left == 0 || left == (absent & ~m->key.index)),
               "%s: %d index bits, %llx left out beside them", nq_level_name(level), m->k,
               (unsigned long long)left);
@@ -127,17 +129,44 @@ static void bits_no_west_footprint_sets_leave_the_tables(nq_level level)
     if (level == NQ_LEVEL_V3 || level == NQ_LEVEL_V4)
         cr_assert(left != 0, "%s: no bit left out", nq_level_name(level));
 #endif
+    return left;
+}
+
+/* A scan of m's prepared tables by the nw footprints of `later` (then
+ * freed, with `spare`) counts what the plain count does against east. */
+static void later_block_counts_as_the_plain_count(nq_level level, nq_match *m, uint64_t *later,
+                                                  uint64_t *spare, size_t nw,
+                                                  const uint64_t *east, size_t ne)
+{
+    uint64_t count;
+    cr_assert_eq(nq_match_scan(m, later, nw, &count), 0);
+    const uint64_t plain = nq_match_count_plain(later, nw, east, ne);
+    cr_assert_eq(count, plain, "%s: %llu after a prepare, plain %llu", nq_level_name(level),
+                 (unsigned long long)count, (unsigned long long)plain);
+    free(later);
+    free(spare);
+}
+
+/* A west block that never sets some bits: where PEXT is fast the tables
+ * leave those bits out with the index bits, in fewer chunks, and every
+ * level counts what the plain count does. Tables prepared for several
+ * west blocks keep every bit the east side sets: a later block may set it. */
+static void bits_no_west_footprint_sets_leave_the_tables(nq_level level)
+{
+    enum { BITS = 36, NW = 3000, NE = 60000 }; /* BITS: sides_without's */
+    const uint64_t absent = 0x222222222ull; /* every fourth bit, from bit 1 */
+    uint64_t *west, *east, *full, *spare;
+    sides_without(0x9e3779b97f4a7c15ull, absent, 0, NW, NE, &west, &east, &full, &spare);
+    uint64_t fast;
+    nq_match *m = counted(level, west, NW, east, NE, BITS, &fast);
+    const uint64_t left = left_out_exactly(level, m, absent);
+    const int nch = m->nch;
     /* Prepared, then scanned by a block that sets every bit. */
     cr_assert_eq(nq_match_prepare(m, west, NW, east, NE, BITS), 0);
     cr_assert(m->drop == m->key.index && (!left || m->nch > nch),
               "%s: prepared with %d chunks and %llx left out, counted once with %d",
               nq_level_name(level), m->nch, (unsigned long long)(m->drop & ~m->key.index), nch);
-    cr_assert_eq(nq_match_scan(m, full, NW, &later), 0);
-    const uint64_t plain = nq_match_count_plain(full, NW, east, NE);
-    cr_assert_eq(later, plain, "%s: %llu after a prepare, plain %llu", nq_level_name(level),
-                 (unsigned long long)later, (unsigned long long)plain);
-    free(full);
-    free(spare);
+    later_block_counts_as_the_plain_count(level, m, full, spare, NW, east, NE);
     cr_assert_gt(agrees_with_the_plain_count(level, m, fast, west, NW, east, NE), 0);
 }
 
@@ -150,32 +179,17 @@ LEVEL_TESTS(halves_match, bits_no_west_footprint_sets_leave_the_tables,
  * scanned, setting any bit, counts what the plain count does. */
 static void bits_no_east_footprint_sets_leave_the_prepared_tables(nq_level level)
 {
-    enum { BITS = 36, NW = 3000, NE = 60000 };
+    enum { BITS = 36, NW = 3000, NE = 60000 }; /* BITS: sides_without's */
     const uint64_t absent = 0x444444444ull; /* every fourth bit, from bit 2 */
-    uint64_t *west, *east, *later, *spare; /* spare: random_sides' east, not used */
-    random_sides(0x2545f4914f6cdd1dull, BITS, NW, NE, 0, &west, &east);
-    random_sides(0x9e3779b97f4a7c15ull, BITS, NW, 1, 0, &later, &spare);
-    for (size_t j = 0; j < NE; j++)
-        east[j] &= ~absent;
+    uint64_t *west, *east, *later, *spare;
+    sides_without(0x2545f4914f6cdd1dull, absent, 1, NW, NE, &west, &east, &later, &spare);
     nq_match *m;
-    uint64_t first, second;
+    uint64_t first;
     cr_assert_eq(nq_match_create(&m, level), 0);
     cr_assert_eq(nq_match_prepare(m, west, NW, east, NE, BITS), 0);
-    const uint64_t left = m->drop & ~m->key.index;
-    cr_assert(m->k > 0 && (left == 0 || left == (absent & ~m->key.index)),
-              "%s: %d index bits, %llx left out beside them", nq_level_name(level), m->k,
-              (unsigned long long)left);
-#if NQ_ISA_DISPATCH
-    if (level == NQ_LEVEL_V3 || level == NQ_LEVEL_V4)
-        cr_assert(left != 0, "%s: no bit left out", nq_level_name(level));
-#endif
-    cr_assert_eq(nq_match_scan(m, later, NW, &second), 0);
-    const uint64_t plain = nq_match_count_plain(later, NW, east, NE);
-    cr_assert_eq(second, plain, "%s: second block %llu, plain %llu", nq_level_name(level),
-                 (unsigned long long)second, (unsigned long long)plain);
+    left_out_exactly(level, m, absent);
+    later_block_counts_as_the_plain_count(level, m, later, spare, NW, east, NE);
     cr_assert_eq(nq_match_scan(m, west, NW, &first), 0);
-    free(later);
-    free(spare);
     cr_assert_gt(agrees_with_the_plain_count(level, m, first, west, NW, east, NE), 0);
 }
 

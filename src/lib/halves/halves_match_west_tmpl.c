@@ -35,7 +35,7 @@ static void write_offsets(const nq_match *m, const uint64_t *sorted, size_t nw)
      * (at n = 26, 17% of a balanced piece went to sorting the west side,
      * most of it to these offsets taken one by one: doc/performance.md). */
     uint64_t spread[2] = { 0, 0 };
-    int high = 0; /* the first bit of chunk 8 */
+    int high = 0; /* the first bit of chunk 8 (spread[1] is 0 without one) */
     _Alignas(32) uint16_t first[16] = { 0 };
     for (int c = 0; c < nch; c++) {
         int width;
@@ -49,7 +49,7 @@ static void write_offsets(const nq_match *m, const uint64_t *sorted, size_t nw)
     const __m256i base = _mm256_load_si256((const __m256i *)first);
     for (size_t i = 0; i < nw; i++) {
         const uint64_t x = sorted[i];
-        const __m128i f = _mm_set_epi64x((long long)_pdep_u64(high ? x >> high : 0, spread[1]),
+        const __m128i f = _mm_set_epi64x((long long)_pdep_u64(x >> high, spread[1]),
                                          (long long)_pdep_u64(x, spread[0]));
         const __m256i w = _mm256_slli_epi16(_mm256_cvtepu8_epi16(f), __builtin_ctz(VBYTES));
         _mm256_storeu_si256((__m256i *)(woff + i * nch), _mm256_add_epi16(w, base));
